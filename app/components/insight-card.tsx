@@ -1,0 +1,84 @@
+import { useId, type ReactNode } from "react";
+import { Link } from "react-router";
+import type { TopLineRecommendation } from "#contract/entities.ts";
+import { formatAge, formatPercent, formatPrice, truncateName } from "#app/lib/format.ts";
+import { ChevronDownIcon } from "./icons.tsx";
+import { StockLogo } from "./stock-logo.tsx";
+import "#app/styles/stock-list.css";
+
+/**
+ * One stock of the Recommendations list (SPEC.md §2): its top-line summary and an 'Expand' /
+ * 'Collapse' link. The link's address names the expanded stock, so it works without JavaScript;
+ * with it the list follows the link in place. Only the expanded card renders its options.
+ */
+export function InsightCard({
+  item,
+  logoSrc,
+  now,
+  expanded,
+  toggleHref,
+  children,
+}: {
+  item: TopLineRecommendation;
+  logoSrc: string | null;
+  now: number;
+  expanded: boolean;
+  toggleHref: string;
+  /** The expanded card's panel: date chips and option cards. */
+  children?: ReactNode;
+}) {
+  const panelId = useId();
+  const count = item.trade_recommendation_count;
+  return (
+    <li className="ins-card" data-ticker={item.ticker} data-expanded={expanded || undefined}>
+      <div className="ins-card__head">
+        <StockLogo ticker={item.ticker} src={logoSrc} />
+        <div className="ins-card__id">
+          <h2 className="ins-card__ticker">{item.ticker}</h2>
+          <p className="ins-card__name">{truncateName(item.stock_name)}</p>
+        </div>
+        <p className="ins-card__price">
+          {/* No average_iv here (nor a colour from it): the top line's is the intrinsic value of whoever
+              generated last, their own private figure, not this user's. */}
+          <span data-testid="price">{formatPrice(item.current_price)}</span>
+          <span className="ins-card__count" data-testid="count">
+            {count === 0 ? "No puts passed" : `${count} ${count === 1 ? "put" : "puts"}`}
+          </span>
+        </p>
+      </div>
+      <dl className="ins-card__stats">
+        <div>
+          <dt>IV</dt>
+          <dd data-testid="implied-volatility">
+            {item.implied_volatility > 0 ? formatPercent(item.implied_volatility, 2) : "—"}
+          </dd>
+        </div>
+        <div>
+          <dt>HV</dt>
+          <dd data-testid="historical-volatility">{formatPercent(item.historical_volatility, 2)}</dd>
+        </div>
+        <div>
+          <dt>Updated</dt>
+          <dd data-testid="age">{formatAge(item.recommendation_date, new Date(now))}</dd>
+        </div>
+      </dl>
+      <Link
+        to={toggleHref}
+        replace
+        preventScrollReset
+        className="ins-card__toggle"
+        aria-expanded={expanded}
+        aria-controls={expanded ? panelId : undefined}
+      >
+        {expanded ? "Collapse" : "Expand"}
+        <span className="visually-hidden"> {item.ticker}</span>
+        <ChevronDownIcon aria-hidden="true" className="ins-card__chevron" />
+      </Link>
+      {expanded ? (
+        <div className="ins-card__panel" id={panelId} role="region" aria-label={`${item.ticker} recommendations`}>
+          {children}
+        </div>
+      ) : null}
+    </li>
+  );
+}

@@ -1,0 +1,147 @@
+import { Link } from "react-router";
+import type { TradeRecommendation } from "#contract/entities.ts";
+import { formatLevel, formatPercent, formatPrice } from "#app/lib/format.ts";
+import {
+  BUY_LEVEL_LABEL,
+  DISTANCE_BAND_LABEL,
+  expiryLong,
+  moneyness,
+  priceTrend,
+  strikeDistance,
+  TREND_LABEL,
+  type Trend,
+} from "#app/lib/option-card.ts";
+import { OPENED_HERE } from "./confirm-dialog.tsx";
+import { AlertIcon, TrendDownIcon, TrendFlatIcon, TrendUpIcon } from "./icons.tsx";
+
+const TREND_ICON: Record<Trend, typeof TrendUpIcon> = { up: TrendUpIcon, down: TrendDownIcon, neutral: TrendFlatIcon };
+
+/** The option price against its weekly range: an arrow whose shape (not only its colour) says which way. */
+export function TrendBadge({ trend }: { trend: Trend }) {
+  const Icon = TREND_ICON[trend];
+  return (
+    <span className={`ins-trend ins-trend--${trend}`} data-trend={trend} title={TREND_LABEL[trend]}>
+      <Icon aria-hidden="true" />
+      <span className="visually-hidden">{TREND_LABEL[trend]}</span>
+    </span>
+  );
+}
+
+/** ITM or OTM, in words. */
+export function MoneynessBadge({ strike, stockPrice }: { strike: number; stockPrice: number }) {
+  const value = moneyness(strike, stockPrice);
+  return (
+    <span className={`ins-badge ins-badge--${value.toLowerCase()}`} data-testid="moneyness">
+      {value}
+    </span>
+  );
+}
+
+/**
+ * One recommended put (SPEC.md §4 "Option card rules"): strike, premium, monthly ROI, expiry,
+ * moneyness, the strike's distance from the price with its band, the trend icon, and the engine's
+ * extra figures. The whole card opens the option detail (its title is the link).
+ */
+export function OptionCard({ option, href }: { option: TradeRecommendation; href: string }) {
+  const distance = strikeDistance(option.strike_price, option.current_stock_price);
+  const trend = priceTrend(
+    option.current_option_price,
+    option.option_weekly_low_price,
+    option.option_weekly_high_price,
+  );
+  const sideText = distance.side === "at" ? "at the price" : `${distance.side} the price`;
+
+  return (
+    <article
+      className="ins-option"
+      data-testid="option-card"
+      data-id={option.id}
+      data-option={option.option_identifier}
+    >
+      <header className="ins-option__head">
+        <h3 className="ins-option__title">
+          <Link to={href} state={OPENED_HERE} preventScrollReset className="ins-option__link">
+            <span data-testid="strike">${formatPrice(option.strike_price)}</span> put
+            <span className="visually-hidden">, expires {expiryLong(option.expiration_date)}</span>
+          </Link>
+        </h3>
+        <MoneynessBadge strike={option.strike_price} stockPrice={option.current_stock_price} />
+        <TrendBadge trend={trend} />
+      </header>
+
+      <dl className="ins-figures">
+        <Figure label="Premium" testId="premium">
+          ${formatPrice(option.current_option_price)}
+        </Figure>
+        <Figure label="Monthly ROI" testId="roi" strong>
+          {formatPercent(option.calculated_monthly_roi)}
+        </Figure>
+        <Figure label="Expiry" testId="expiry">
+          {expiryLong(option.expiration_date)}
+        </Figure>
+      </dl>
+
+      <p className={`ins-distance ins-distance--${distance.band}`} data-testid="distance" data-band={distance.band}>
+        <span className="ins-distance__meter" aria-hidden="true">
+          <span />
+          <span />
+          <span />
+        </span>
+        <span>
+          ${formatPrice(distance.dollars)} ({distance.percentText}) {sideText}
+        </span>
+        <span className="ins-distance__band">{DISTANCE_BAND_LABEL[distance.band]}</span>
+      </p>
+
+      <dl className="ins-figures ins-figures--extra">
+        <Figure label="Annualised return" testId="annualized">
+          {formatPercent(option.annualized_roi)}
+        </Figure>
+        <Figure label="Breakeven" testId="breakeven">
+          ${formatPrice(option.breakeven)}
+        </Figure>
+        <Figure label="Collateral" testId="collateral">
+          ${formatLevel(option.collateral)}
+        </Figure>
+        <Figure label="Chance of profit" testId="pop">
+          {formatPercent(option.probability_of_profit)}
+        </Figure>
+      </dl>
+
+      {option.buy_level || option.earnings_before_expiry ? (
+        <ul className="ins-notes">
+          {option.buy_level ? (
+            <li className="ins-note ins-note--level" data-testid="buy-level">
+              At or below the {BUY_LEVEL_LABEL[option.buy_level]}
+            </li>
+          ) : null}
+          {option.earnings_before_expiry ? (
+            <li className="ins-note ins-note--warning" data-testid="earnings-warning">
+              <AlertIcon aria-hidden="true" />
+              Earnings {option.earnings_date ? `on ${expiryLong(option.earnings_date)} ` : ""}before expiry
+            </li>
+          ) : null}
+        </ul>
+      ) : null}
+    </article>
+  );
+}
+
+function Figure({
+  label,
+  testId,
+  strong,
+  children,
+}: {
+  label: string;
+  testId: string;
+  strong?: boolean;
+  children: React.ReactNode;
+}) {
+  return (
+    <div className={strong ? "ins-figure ins-figure--strong" : "ins-figure"}>
+      <dt>{label}</dt>
+      <dd data-testid={testId}>{children}</dd>
+    </div>
+  );
+}

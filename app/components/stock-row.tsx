@@ -1,0 +1,219 @@
+import { lazy, Suspense, useId, type MouseEvent, type ReactNode } from "react";
+import { formatAge, formatIv, formatLevel, formatPrice, levelTone, priceTone, truncateName } from "#app/lib/format.ts";
+import { useLongPress } from "#app/hooks/use-long-press.ts";
+import { useSwipe } from "#app/hooks/use-swipe.ts";
+import { useHydrated } from "#app/hooks/use-hydrated.ts";
+import { StockLogo } from "./stock-logo.tsx";
+import "#app/styles/stock-list.css";
+
+/** The chart and lightweight-charts load on the first expansion only (not in the list's first load). */
+const PriceChart = lazy(() => import("./price-chart.tsx"));
+
+export const CHART_HEIGHT = 200;
+
+export interface StockRowStock {
+  ticker: string;
+  name: string;
+  current_price: number;
+  updated_at: string | null;
+}
+
+export interface SwipeAction {
+  /** Shown on the background the swipe reveals, e.g. "Delete". */
+  label: string;
+  icon?: ReactNode;
+  tone?: "danger" | "positive";
+  onSwipe(): void;
+}
+
+export interface StockRowProps {
+  stock: StockRowStock;
+  averageIv: number;
+  /** The four buy levels, first to fourth. */
+  levels: readonly [number, number, number, number];
+  /** The logo's address, or null for initials. */
+  logoSrc: string | null;
+  /** "Now" for the age text, in ms; the server's clock until the browser ticks it. */
+  now: number;
+  expanded: boolean;
+  /** Where a tap leads without JavaScript: the same list with this row expanded. */
+  expandHref: string;
+  /** With JavaScript a tap toggles the row in place instead of following `expandHref`. */
+  onToggleExpanded?: () => void;
+  /** SPEC.md §2: a long press opens the edit page. */
+  onLongPress?: () => void;
+  /** Swipe left past 100 px (SPEC.md §4), e.g. delete. */
+  swipeLeft?: SwipeAction | undefined;
+  /** Swipe right past 100 px, e.g. add to the watchlist on UIP rows. */
+  swipeRight?: SwipeAction | undefined;
+  /** A control beside the row, outside its tap target: the recommendation switch, the bell. */
+  aside?: ReactNode;
+  /** Extra line under the name, e.g. the UIP category. */
+  badge?: ReactNode;
+  /** Actions under the chart of an expanded row (edit, delete, …); links and forms work without JS. */
+  panel?: ReactNode;
+  /** Reorder mode: a drag handle before the row and move controls after it; taps and swipes are off. */
+  reorder?: { handle: ReactNode; controls: ReactNode } | null;
+}
+
+const LEVEL_NAMES = ["1st", "2nd", "3rd", "4th"] as const;
+
+/**
+ * One stock of a list (watchlist or UIP): logo, ticker, price, name, average IV, buy levels and
+ * the age of the price (SPEC.md §2, §9). Tap expands the daily chart, long press edits, swipes
+ * act; each gesture has a plain link or form in the expanded panel for keyboards and no-JS.
+ */
+export function StockRow({
+  stock,
+  averageIv,
+  levels,
+  logoSrc,
+  now,
+  expanded,
+  expandHref,
+  onToggleExpanded,
+  onLongPress,
+  swipeLeft,
+  swipeRight,
+  aside,
+  badge,
+  panel,
+  reorder,
+}: StockRowProps) {
+  const panelId = useId();
+  const hydrated = useHydrated();
+  const reordering = Boolean(reorder);
+  const longPress = useLongPress(() => onLongPress?.(), { disabled: reordering || !onLongPress });
+  const swipe = useSwipe({
+    onSwipeLeft: swipeLeft?.onSwipe,
+    onSwipeRight: swipeRight?.onSwipe,
+    disabled: reordering || (!swipeLeft && !swipeRight),
+  });
+
+  /** The click that ends a long press or a swipe is not a tap. */
+  function onClickCapture(event: MouseEvent) {
+    const pressed = longPress.consumeClick();
+    const swiped = swipe.consumeClick();
+    if (pressed || swiped) {
+      event.preventDefault();
+      event.stopPropagation();
+    }
+  }
+
+  function onMainClick(event: MouseEvent<HTMLAnchorElement>) {
+    if (!onToggleExpanded || event.metaKey || event.ctrlKey || event.shiftKey) return;
+    event.preventDefault();
+    onToggleExpanded();
+  }
+
+  const price = stock.current_price;
+  const body = (
+    <>
+      <StockLogo ticker={stock.ticker} src={logoSrc} />
+      <span className="stock-row__body">
+        <span className="stock-row__line">
+          <span className="stock-row__ticker">{stock.ticker}</span>
+          <span className={`stock-row__price price price--${priceTone(price, averageIv)}`} data-testid="price">
+            {formatPrice(price)}
+          </span>
+        </span>
+        <span className="stock-row__line stock-row__line--muted">
+          <span className="stock-row__name" title={stock.name}>
+            {truncateName(stock.name)}
+          </span>
+          <span className="stock-row__iv">
+            <span className="stock-row__label">IV</span> {formatIv(averageIv)}
+          </span>
+        </span>
+        {badge ? <span className="stock-row__badge">{badge}</span> : null}
+        <span className="stock-row__line stock-row__line--small">
+          <span className="stock-row__levels">
+            {levels.map((level, i) => (
+              <span key={LEVEL_NAMES[i]} className={`level level--${levelTone(level, price)}`} data-testid="level">
+                <span className="visually-hidden">{LEVEL_NAMES[i]} buy level </span>
+                {formatLevel(level)}
+              </span>
+            ))}
+          </span>
+          <span className="stock-row__age" suppressHydrationWarning>
+            {stock.updated_at ? formatAge(stock.updated_at, new Date(now)) : "No price yet"}
+          </span>
+        </span>
+      </span>
+    </>
+  );
+
+  return (
+    <li className="stock-row" data-ticker={stock.ticker} data-expanded={expanded || undefined}>
+      <div className="stock-row__track" data-swipe={swipe.state}>
+        {swipeLeft ? (
+          <span
+            className={`stock-row__reveal stock-row__reveal--left tone--${swipeLeft.tone ?? "danger"}`}
+            aria-hidden="true"
+          >
+            {swipeLeft.icon}
+            {swipeLeft.label}
+          </span>
+        ) : null}
+        {swipeRight ? (
+          <span
+            className={`stock-row__reveal stock-row__reveal--right tone--${swipeRight.tone ?? "positive"}`}
+            aria-hidden="true"
+          >
+            {swipeRight.icon}
+            {swipeRight.label}
+          </span>
+        ) : null}
+        <div
+          className="stock-row__surface"
+          data-dragging={swipe.dragging || undefined}
+          style={swipe.offset ? { transform: `translateX(${swipe.offset}px)` } : undefined}
+          onClickCapture={onClickCapture}
+          {...swipe.handlers}
+        >
+          {reorder?.handle}
+          {reordering ? (
+            <span className="stock-row__main">{body}</span>
+          ) : (
+            <a
+              className="stock-row__main"
+              href={expandHref}
+              aria-expanded={expanded}
+              aria-controls={expanded ? panelId : undefined}
+              draggable={false}
+              onClick={onMainClick}
+              {...longPress.handlers}
+            >
+              {body}
+            </a>
+          )}
+          {reordering ? reorder?.controls : aside}
+        </div>
+      </div>
+      {expanded && !reordering ? (
+        <div id={panelId} className="stock-row__panel">
+          {hydrated ? (
+            <Suspense fallback={<ChartPlaceholder />}>
+              <PriceChart ticker={stock.ticker} height={CHART_HEIGHT} />
+            </Suspense>
+          ) : (
+            <ChartPlaceholder />
+          )}
+          {panel ? <div className="stock-row__actions">{panel}</div> : null}
+        </div>
+      ) : null}
+    </li>
+  );
+}
+
+/** The chart's reserved space while its code and data load; without JavaScript it says why it stays empty. */
+function ChartPlaceholder() {
+  return (
+    <div className="price-chart" data-state="loading" style={{ height: CHART_HEIGHT }}>
+      <span className="price-chart__overlay">
+        <span className="spinner__ring price-chart__js" aria-hidden="true" />
+        <span className="price-chart__no-js">The price chart needs JavaScript.</span>
+      </span>
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+import { getFormProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { Form, useNavigation } from "react-router";
+import { SUPPORT_SUBJECTS } from "#app/lib/profile.ts";
+import { SupportSchema } from "#app/lib/support-schemas.ts";
+import { ErrorList } from "./forms.tsx";
+import { Modal } from "./modal.tsx";
+
+/** SPEC.md §2 Help & Support: the Contact Support dialog (/profile?dialog=support). */
+export function SupportDialog({ lastResult }: { lastResult: SubmissionResult<string[]> | undefined }) {
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "support",
+    constraint: getZodConstraint(SupportSchema),
+    lastResult,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: SupportSchema }),
+  });
+  const submitting = navigation.state !== "idle" && navigation.formData?.get("intent") === "support";
+
+  return (
+    <Modal title="Contact Support" closeTo="/profile" className="support-dialog">
+      <Form method="post" action="/profile?dialog=support" {...getFormProps(form)} className="support-form">
+        <p className="support-form__intro">Tell us what you need and our team will get back to you by email.</p>
+        <div className="field">
+          <label htmlFor={fields.subject.id}>Subject</label>
+          <select {...getSelectProps(fields.subject)}>
+            <option value="">Select a subject</option>
+            {SUPPORT_SUBJECTS.map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+          <ErrorList id={fields.subject.errorId} errors={fields.subject.errors} />
+        </div>
+        <div className="field">
+          <label htmlFor={fields.message.id}>Message</label>
+          <textarea {...getTextareaProps(fields.message)} rows={5} placeholder="Describe your question or issue" />
+          <ErrorList id={fields.message.errorId} errors={fields.message.errors} />
+        </div>
+        <ErrorList id={form.errorId} errors={form.errors} />
+        <button type="submit" name="intent" value="support" className="button button--primary" disabled={submitting}>
+          {submitting ? "Submitting..." : "Submit Request"}
+        </button>
+      </Form>
+    </Modal>
+  );
+}

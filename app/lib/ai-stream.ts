@@ -1,0 +1,86 @@
+/**
+ * Reading an AI text stream from the app's resource routes (SPEC.md §4 "AI analysis modal" and
+ * "AI explanation", §8 AI messages), with no React in it: app/hooks/use-ai-stream.ts binds it to
+ * state. The text is handed over piece by piece as it arrives.
+ */
+import { messages } from "./messages.ts";
+
+/** The app's AI resource routes (POST, JSON body). */
+export const AI_ROUTES = {
+  /** Body `{ ticker }`: the UIP list's AI analysis modal. */
+  stockAnalysis: "/resources/ai/stock-analysis",
+  /** Body: the recommendation with snake_case fields (contract SummarizeBody): the option detail's 'Explain'. */
+  summarize: "/resources/ai/summarize",
+} as const;
+
+export type AiStreamStatus = "idle" | "streaming" | "done" | "error";
+
+export interface AiStreamState {
+  text: string;
+  status: AiStreamStatus;
+  /** SPEC.md §8: 'No response body received from server.' or 'Error fetching AI analysis.'; null otherwise. */
+  error: string | null;
+}
+
+export const AI_IDLE: AiStreamState = { text: "", status: "idle", error: null };
+
+export type AiStreamOutcome =
+  | { kind: "done" }
+  | { kind: "error"; error: string }
+  /** The session ended (the route redirected to /login): the page should follow. */
+  | { kind: "redirect"; url: string }
+  | { kind: "aborted" };
+
+/**
+ * POSTs `body` as JSON to `url` and hands each decoded piece of the answer to `onText`.
+ * Never throws: the outcome says how it ended.
+ */
+export async function streamAiText(
+  url: string,
+  body: unknown,
+  {
+    signal,
+    onText,
+    fetchImpl = fetch,
+  }: { signal?: AbortSignal; onText: (piece: string) => void; fetchImpl?: typeof fetch },
+): Promise<AiStreamOutcome> {
+  let response: Response;
+  try {
+    response = await fetchImpl(url, {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "text/plain" },
+      body: JSON.stringify(body ?? {}),
+      signal,
+    });
+  } catch {
+    return signal?.aborted ? { kind: "aborted" } : { kind: "error", error: messages.aiFailed };
+  }
+  // An ended session answers with a redirect to /login, which fetch follows.
+  if (response.redirected && new URL(response.url).pathname === "/login") {
+    void response.body?.cancel().catch(() => {});
+    return { kind: "redirect", url: response.url };
+  }
+  if (!response.ok) {
+    void response.body?.cancel().catch(() => {});
+    return { kind: "error", error: messages.aiFailed };
+  }
+  if (!response.body) return { kind: "error", error: messages.noResponseBody };
+
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      const piece = decoder.decode(value, { stream: true });
+      if (piece) onText(piece);
+    }
+    const tail = decoder.decode();
+    if (tail) onText(tail);
+    return { kind: "done" };
+  } catch {
+    return signal?.aborted ? { kind: "aborted" } : { kind: "error", error: messages.aiFailed };
+  } finally {
+    reader.releaseLock();
+  }
+}

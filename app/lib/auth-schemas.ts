@@ -1,0 +1,82 @@
+import { z } from "zod";
+import { Email, NewPassword, PASSWORD_POLICY, Username } from "#contract/auth-fields.ts";
+import { messages } from "./messages.ts";
+
+/** The three modes of the /login card (SPEC.md §2), kept in the URL as `?mode=`. */
+export const AUTH_MODES = ["login", "signup", "forgot"] as const;
+export type AuthMode = (typeof AUTH_MODES)[number];
+
+export function authModeOf(value: string | null | undefined): AuthMode {
+  return AUTH_MODES.includes(value as AuthMode) ? (value as AuthMode) : "login";
+}
+
+/** The link to a mode of the card; `#auth` brings the card into view without JavaScript. */
+export function authModeHref(mode: AuthMode): string {
+  return `/login?mode=${mode}#auth`;
+}
+
+/** The product's name, in the signup title ('Join …', SPEC.md §2). */
+export const PRODUCT_NAME = "PutSeller";
+
+/** A string field that must be filled in: absent and blank read alike. */
+const required = (message: string) => z.string({ error: message }).trim().min(1, message);
+
+/** The confirmation must equal the password; checked even while other fields are still wrong. */
+const passwordsMatch = (v: { password: string; confirmPassword: string }) => v.password === v.confirmPassword;
+const confirmationRule = {
+  path: ["confirmPassword"],
+  message: messages.passwordsDoNotMatch,
+  when: ({ value }: { value: unknown }) => {
+    const v = value as { password?: unknown; confirmPassword?: unknown };
+    return typeof v.password === "string" && typeof v.confirmPassword === "string" && v.confirmPassword !== "";
+  },
+};
+
+/** SPEC.md §5: username and password are required. One schema for browser and server. */
+export const LoginSchema = z.object({
+  username: required("Username is required"),
+  password: z.string({ error: "Password is required" }).min(1, "Password is required"),
+  redirectTo: z.string().optional(),
+});
+
+/**
+ * SPEC.md §5: every field is required, the email is an email, and a confirmation that differs
+ * shows 'Passwords do not match' and is not sent. The username and password rules are the
+ * provider's own (contract/auth-fields.ts), checked here first so the form can say so at once.
+ */
+export const SignupSchema = z
+  .object({
+    firstName: required("First name is required").pipe(
+      z.string().max(100, "First name must be at most 100 characters"),
+    ),
+    lastName: required("Last name is required").pipe(z.string().max(100, "Last name must be at most 100 characters")),
+    email: required("Email is required").pipe(Email),
+    username: required("Username is required").pipe(Username),
+    password: z.string({ error: "Password is required" }).min(1, "Password is required").pipe(NewPassword),
+    confirmPassword: z.string({ error: "Please confirm your password" }).min(1, "Please confirm your password"),
+  })
+  .refine(passwordsMatch, confirmationRule);
+
+/** SPEC.md §5: the email is required. */
+export const ForgotSchema = z.object({
+  email: required("Email is required").pipe(Email),
+});
+
+/** The new password of /reset-password, under the same policy and confirmation as signup. */
+export const ResetPasswordSchema = z
+  .object({
+    token: z.string({ error: messages.resetLinkIncomplete }).min(1, messages.resetLinkIncomplete),
+    password: z.string({ error: "Password is required" }).min(1, "Password is required").pipe(NewPassword),
+    confirmPassword: z.string({ error: "Please confirm your password" }).min(1, "Please confirm your password"),
+  })
+  .refine(passwordsMatch, confirmationRule);
+
+/** Shown under new-password fields, so the rule is known before it is broken. */
+export const PASSWORD_HINT = "At least 8 characters, with a letter and a digit.";
+export { PASSWORD_POLICY };
+
+/** Only same-site paths, so a crafted link cannot send someone elsewhere after sign-in. */
+export function safeRedirect(to: string | null | undefined, fallback = "/user-stocks"): string {
+  if (!to || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
+  return to;
+}

@@ -1,0 +1,137 @@
+import { describe, expect, it } from "vitest";
+import type { TopLineRecommendation, TradeRecommendation } from "#contract/entities.ts";
+import {
+  applyTradeUpdate,
+  expiryDates,
+  filterByName,
+  insightsSearch,
+  parseMaxStrike,
+  passingStrike,
+  selectedDate,
+  type LiveRecommendations,
+} from "./insights.ts";
+
+const top = (ticker: string, stock_name: string, count = 3): TopLineRecommendation => ({
+  ticker,
+  stock_id: ticker.length,
+  stock_name,
+  current_price: 100,
+  implied_volatility: 0.25,
+  historical_volatility: 0.3,
+  average_iv: 110,
+  recommendation_date: "2026-11-20T15:00:00.000Z",
+  trade_recommendation_count: count,
+});
+const option = (id: number, expiration_date: string, strike_price: number) =>
+  ({ id, expiration_date, strike_price }) as TradeRecommendation;
+
+describe("the URL state", () => {
+  it("keeps only the screen's parameters and applies a change", () => {
+    const params = new URLSearchParams("q=app&max=150&open=AAPL&date=2026-12-04&index=&_data=x");
+    expect(insightsSearch(params)).toBe("?q=app&max=150&open=AAPL&date=2026-12-04");
+    expect(insightsSearch(params, (p) => p.delete("open"))).toBe("?q=app&max=150&date=2026-12-04");
+    expect(insightsSearch(new URLSearchParams())).toBe("");
+    // The order is fixed; parameters that are not the list's own come last.
+    expect(insightsSearch(new URLSearchParams("open=KO&q=co"), (p) => p.set("explain", "1"))).toBe(
+      "?q=co&open=KO&explain=1",
+    );
+    expect(insightsSearch(new URLSearchParams("date=2026-12-04&open=KO"), (p) => p.set("max", ""))).toBe(
+      "?open=KO&date=2026-12-04",
+    );
+  });
+
+  it("reads the max strike as a number of at least 0, or no filter", () => {
+    expect(parseMaxStrike("150.25")).toBe(150.25);
+    expect(parseMaxStrike("0")).toBe(0);
+    expect(parseMaxStrike("")).toBeNull();
+    expect(parseMaxStrike(null)).toBeNull();
+    expect(parseMaxStrike("-1")).toBeNull();
+    expect(parseMaxStrike("abc")).toBeNull();
+  });
+});
+
+describe("name search", () => {
+  const items = [
+    top("AAPL", "Apple Inc."),
+    top("MSFT", "Microsoft Corporation"),
+    top("PG", "The Procter & Gamble Company"),
+  ];
+  it("matches the name or the ticker, case-insensitive", () => {
+    expect(filterByName(items, "micro").map((i) => i.ticker)).toEqual(["MSFT"]);
+    expect(filterByName(items, "aapl").map((i) => i.ticker)).toEqual(["AAPL"]);
+    expect(filterByName(items, "  ").map((i) => i.ticker)).toEqual(["AAPL", "MSFT", "PG"]);
+    expect(filterByName(items, "gamble co").map((i) => i.ticker)).toEqual(["PG"]);
+    expect(filterByName(items, "zzz")).toEqual([]);
+  });
+});
+
+describe("strike filter and the selected date (SPEC.md §4)", () => {
+  const options = [
+    option(1, "2026-11-27", 220),
+    option(2, "2026-11-27", 215),
+    option(3, "2026-12-04", 210),
+    option(4, "2026-12-11", 200),
+  ];
+
+  it("keeps options at or below the max strike", () => {
+    expect(passingStrike(options, 210).map((o) => o.id)).toEqual([3, 4]);
+    expect(passingStrike(options, 215).map((o) => o.id)).toEqual([2, 3, 4]);
+    expect(passingStrike(options, null)).toHaveLength(4);
+    expect(passingStrike(options, 0)).toEqual([]);
+  });
+
+  it("defaults to the first date that has options passing the filter", () => {
+    expect(selectedDate(expiryDates(options), null)).toBe("2026-11-27");
+    expect(selectedDate(expiryDates(passingStrike(options, 210)), null)).toBe("2026-12-04");
+    expect(selectedDate(expiryDates(passingStrike(options, 100)), null)).toBeNull();
+  });
+
+  it("keeps a chosen date while it has options, and resets when the filter removes it", () => {
+    expect(selectedDate(expiryDates(options), "2026-12-11")).toBe("2026-12-11");
+    expect(selectedDate(expiryDates(passingStrike(options, 210)), "2026-11-27")).toBe("2026-12-04");
+    expect(selectedDate(expiryDates(options), "2030-01-01")).toBe("2026-11-27");
+  });
+
+  it("lists each date once, soonest first", () => {
+    expect(expiryDates([option(1, "2026-12-04", 1), option(2, "2026-11-27", 1), option(3, "2026-12-04", 2)])).toEqual([
+      "2026-11-27",
+      "2026-12-04",
+    ]);
+  });
+});
+
+describe("live updates (SPEC.md §4)", () => {
+  const state: LiveRecommendations = {
+    topLine: [top("AAPL", "Apple Inc."), top("MSFT", "Microsoft Corporation")],
+    options: { AAPL: [option(1, "2026-11-27", 220)] },
+  };
+
+  it("replaces a symbol's options", () => {
+    const next = applyTradeUpdate(state, {
+      type: "trade_recommendations_update",
+      ticker: "AAPL",
+      data: [option(9, "2026-12-04", 210)],
+    });
+    expect(next.options.AAPL!.map((o) => o.id)).toEqual([9]);
+    expect(next.topLine).toBe(state.topLine);
+    expect(state.options.AAPL!.map((o) => o.id)).toEqual([1]);
+  });
+
+  it("replaces the top-line entry with the ticker, or adds one in ticker order", () => {
+    const replaced = applyTradeUpdate(state, {
+      type: "trade_recommendations_top_line_update",
+      ticker: "MSFT",
+      data: top("MSFT", "Microsoft Corporation", 7),
+    });
+    expect(replaced.topLine.map((i) => [i.ticker, i.trade_recommendation_count])).toEqual([
+      ["AAPL", 3],
+      ["MSFT", 7],
+    ]);
+    const added = applyTradeUpdate(state, {
+      type: "trade_recommendations_top_line_update",
+      ticker: "GOOGL",
+      data: top("GOOGL", "Alphabet Inc. Class A"),
+    });
+    expect(added.topLine.map((i) => i.ticker)).toEqual(["AAPL", "GOOGL", "MSFT"]);
+  });
+});

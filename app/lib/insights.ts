@@ -1,0 +1,106 @@
+/**
+ * The Recommendations screen's rules (SPEC.md §2 "Recommendations / insights", §4 live updates and
+ * the selected expiry), pure so the server render, the browser and the tests agree.
+ */
+import type { TopLineRecommendation, TradeRecommendation } from "#contract/entities.ts";
+import type { TradeUpdate } from "#contract/ws.ts";
+import { isActionReply, type ActionReply } from "./action-reply.ts";
+
+export const INSIGHTS_PATH = "/insights";
+
+/** The screen's URL state: name search, max strike, the expanded stock, its selected expiry. */
+export const INSIGHTS_PARAM = { query: "q", maxStrike: "max", open: "open", date: "date" } as const;
+
+/** The URL's search for the list, keeping only the screen's own parameters (never `index` or `_data`). */
+export function insightsSearch(params: URLSearchParams, change?: (next: URLSearchParams) => void): string {
+  const next = new URLSearchParams();
+  for (const name of Object.values(INSIGHTS_PARAM)) {
+    const value = params.get(name);
+    if (value) next.set(name, value);
+  }
+  change?.(next);
+  // Always in the same order, whatever order the changes came in; empty values are dropped.
+  const ordered = new URLSearchParams();
+  for (const name of Object.values(INSIGHTS_PARAM)) {
+    const value = next.get(name);
+    if (value) ordered.set(name, value);
+  }
+  for (const [name, value] of next) if (value && !ordered.has(name)) ordered.append(name, value);
+  const search = ordered.toString();
+  return search ? `?${search}` : "";
+}
+
+/** The max-strike filter from the URL: a number of at least 0, or null (no filter) when empty or unreadable. */
+export function parseMaxStrike(raw: string | null | undefined): number | null {
+  if (raw === null || raw === undefined || raw.trim() === "") return null;
+  const value = Number(raw);
+  return Number.isFinite(value) && value >= 0 ? value : null;
+}
+
+/** Stocks whose name or ticker contains the query, case-insensitive. */
+export function filterByName<T extends Pick<TopLineRecommendation, "ticker" | "stock_name">>(
+  items: readonly T[],
+  query: string,
+): T[] {
+  const needle = query.trim().toLowerCase();
+  if (!needle) return [...items];
+  return items.filter(
+    (item) => item.stock_name.toLowerCase().includes(needle) || item.ticker.toLowerCase().includes(needle),
+  );
+}
+
+/** Options at or below the max strike (all of them without a filter). */
+export function passingStrike<T extends Pick<TradeRecommendation, "strike_price">>(
+  options: readonly T[],
+  maxStrike: number | null,
+): T[] {
+  return maxStrike === null ? [...options] : options.filter((o) => o.strike_price <= maxStrike);
+}
+
+/** The expiration dates of these options, soonest first, each once. */
+export function expiryDates(options: readonly Pick<TradeRecommendation, "expiration_date">[]): string[] {
+  return [...new Set(options.map((o) => o.expiration_date))].sort();
+}
+
+/**
+ * SPEC.md §4: the selected date is the one asked for while it still has options passing the
+ * filter, else the first date that has any (null when none does).
+ */
+export function selectedDate(datesWithOptions: readonly string[], requested: string | null | undefined): string | null {
+  if (requested && datesWithOptions.includes(requested)) return requested;
+  return datesWithOptions[0] ?? null;
+}
+
+/** What the screen shows that live updates can change: the top line, and each open symbol's options. */
+export interface LiveRecommendations {
+  topLine: TopLineRecommendation[];
+  options: Record<string, TradeRecommendation[]>;
+}
+
+/**
+ * SPEC.md §4 live updates: trade_recommendations_update replaces that symbol's options;
+ * trade_recommendations_top_line_update replaces the entry with its ticker or adds one (the list
+ * stays in ticker order, as the provider sends it).
+ */
+export function applyTradeUpdate(state: LiveRecommendations, update: TradeUpdate): LiveRecommendations {
+  if (update.type === "trade_recommendations_update") {
+    return { ...state, options: { ...state.options, [update.ticker]: update.data } };
+  }
+  const exists = state.topLine.some((item) => item.ticker === update.ticker);
+  const topLine = exists
+    ? state.topLine.map((item) => (item.ticker === update.ticker ? update.data : item))
+    : [...state.topLine, update.data].sort((a, b) => a.ticker.localeCompare(b.ticker));
+  return { ...state, topLine };
+}
+
+/** The generate action's answer to a fetcher: the toast, and on success the ticker to expand. */
+export interface GenerateReply extends ActionReply {
+  ticker: string | null;
+}
+
+/** The ticker a successful generation answered with, else null. */
+export function generatedTicker(reply: unknown): string | null {
+  if (!isActionReply(reply) || !reply.ok) return null;
+  const ticker = (reply as Partial<GenerateReply>).ticker;
+  return typeof ticker === "string" && ticker ? ticker : null;
+}

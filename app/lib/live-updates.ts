@@ -1,0 +1,61 @@
+/**
+ * Live updates (SPEC.md §4): checking a websocket message against the contract and applying it to
+ * what is on screen. Pure functions; the socket and React live in app/hooks/use-live-updates.ts.
+ */
+import { StockPriceUpdate, TradeUpdate, type PriceQuote } from "#contract/ws.ts";
+import type { z } from "zod";
+
+export type ParsedMessage<T> = { ok: true; message: T } | { ok: false; reason: string };
+
+/** Parses and validates one frame; an invalid one says why (for the log), never throws. */
+export function parseMessage<T>(raw: unknown, schema: z.ZodType<T>): ParsedMessage<T> {
+  let value: unknown;
+  try {
+    value = typeof raw === "string" ? JSON.parse(raw) : raw;
+  } catch {
+    return { ok: false, reason: "not JSON" };
+  }
+  const result = schema.safeParse(value);
+  if (result.success) return { ok: true, message: result.data };
+  const issue = result.error.issues[0];
+  return { ok: false, reason: issue ? `${issue.path.join(".") || "message"}: ${issue.message}` : "invalid" };
+}
+
+export const parsePriceMessage = (raw: unknown) => parseMessage(raw, StockPriceUpdate);
+export const parseTradeMessage = (raw: unknown) => parseMessage(raw, TradeUpdate);
+
+/** The latest quote per ticker. */
+export type LivePrices = ReadonlyMap<string, PriceQuote>;
+
+/** Adds a price update (one quote or a list of them) to the latest quotes; older quotes never win. */
+export function applyPriceUpdate(prices: LivePrices, update: StockPriceUpdate): LivePrices {
+  const quotes = Array.isArray(update.data) ? update.data : [update.data];
+  const next = new Map(prices);
+  for (const quote of quotes) {
+    const key = quote.ticker.toUpperCase();
+    const known = next.get(key);
+    if (!known || Date.parse(quote.updated_at) >= Date.parse(known.updated_at)) next.set(key, quote);
+  }
+  return next;
+}
+
+interface HasStock {
+  stock: { ticker: string; current_price: number; updated_at: string | null };
+}
+
+/**
+ * The rows with their stock's price and time replaced by a newer live quote (SPEC.md §4: "replace
+ * current_price and updated_at of the stock with the matching ticker"). Rows without a newer
+ * quote are returned as they are (same object), so React keeps them.
+ */
+export function withLivePrices<T extends HasStock>(rows: readonly T[], prices: LivePrices): T[] {
+  if (prices.size === 0) return rows as T[];
+  return rows.map((row) => {
+    const quote = prices.get(row.stock.ticker.toUpperCase());
+    if (!quote) return row;
+    const shown = row.stock.updated_at ? Date.parse(row.stock.updated_at) : -Infinity;
+    if (Date.parse(quote.updated_at) < shown) return row;
+    if (quote.current_price === row.stock.current_price && quote.updated_at === row.stock.updated_at) return row;
+    return { ...row, stock: { ...row.stock, current_price: quote.current_price, updated_at: quote.updated_at } };
+  });
+}

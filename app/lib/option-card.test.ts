@@ -1,0 +1,111 @@
+import { describe, expect, it } from "vitest";
+import {
+  distanceBand,
+  expiryChip,
+  expiryLong,
+  explainGreeks,
+  moneyness,
+  priceTrend,
+  strikeDistance,
+  underlyingOf,
+} from "./option-card.ts";
+
+describe("moneyness (SPEC.md §4: strike above the stock price is ITM, otherwise OTM)", () => {
+  it("is ITM only when the strike is above the price", () => {
+    expect(moneyness(100.01, 100)).toBe("ITM");
+    expect(moneyness(100, 100)).toBe("OTM");
+    expect(moneyness(99.99, 100)).toBe("OTM");
+  });
+});
+
+describe("strike distance and its indicator (up to 5 %, up to 15 %, above 15 %)", () => {
+  it("gives dollars and percent of the stock price, on either side", () => {
+    expect(strikeDistance(90, 100)).toMatchObject({ dollars: 10, fraction: 0.1, percentText: "10.0%", side: "below" });
+    expect(strikeDistance(103, 100)).toMatchObject({ dollars: 3, percentText: "3.0%", side: "above" });
+    expect(strikeDistance(100, 100)).toMatchObject({ dollars: 0, percentText: "0.0%", side: "at", band: "near" });
+  });
+
+  it("puts exactly 5 % in the first band and anything shown above it in the second", () => {
+    expect(strikeDistance(95, 100).band).toBe("near");
+    expect(strikeDistance(105, 100).band).toBe("near");
+    expect(strikeDistance(94.9, 100)).toMatchObject({ percentText: "5.1%", band: "mid" });
+  });
+
+  it("puts exactly 15 % in the second band and anything shown above it in the third", () => {
+    expect(strikeDistance(85, 100).band).toBe("mid");
+    expect(strikeDistance(115, 100).band).toBe("mid");
+    expect(strikeDistance(84.9, 100)).toMatchObject({ percentText: "15.1%", band: "far" });
+    expect(strikeDistance(50, 100).band).toBe("far");
+  });
+
+  it("judges the percentage as shown, so the label never contradicts the number next to it", () => {
+    // 5.04 % is shown as 5.0 %: within 5 %.
+    expect(strikeDistance(94.96, 100)).toMatchObject({ percentText: "5.0%", band: "near" });
+    // A real price: 221.56 − 210.48 = 11.08 is 5.0009 % of 221.56, shown as 5.0 %.
+    expect(strikeDistance(210.48, 221.56)).toMatchObject({ percentText: "5.0%", band: "near" });
+    expect(distanceBand(5)).toBe("near");
+    expect(distanceBand(5.1)).toBe("mid");
+    expect(distanceBand(15)).toBe("mid");
+    expect(distanceBand(15.1)).toBe("far");
+  });
+});
+
+describe("trend icon by thirds of the weekly range", () => {
+  // Low 1, high 4: the range is 3, its thirds end at 2 and 3.
+  it("is up above the high minus a third, neutral exactly at it", () => {
+    expect(priceTrend(3.01, 1, 4)).toBe("up");
+    expect(priceTrend(3, 1, 4)).toBe("neutral");
+    expect(priceTrend(4, 1, 4)).toBe("up");
+  });
+
+  it("is down below the low plus a third, neutral exactly at it", () => {
+    expect(priceTrend(1.99, 1, 4)).toBe("down");
+    expect(priceTrend(2, 1, 4)).toBe("neutral");
+    expect(priceTrend(1, 1, 4)).toBe("down");
+  });
+
+  it("is neutral in the middle third", () => {
+    expect(priceTrend(2.5, 1, 4)).toBe("neutral");
+  });
+
+  it("holds at the lines with prices that are not exact in binary", () => {
+    // Low 2.14, high 3.37: a third of the range is 0.41, the lines are 2.55 and 2.96.
+    expect(priceTrend(2.96, 2.14, 3.37)).toBe("neutral");
+    expect(priceTrend(2.97, 2.14, 3.37)).toBe("up");
+    expect(priceTrend(2.55, 2.14, 3.37)).toBe("neutral");
+    expect(priceTrend(2.54, 2.14, 3.37)).toBe("down");
+  });
+
+  it("is neutral when the week had a single price", () => {
+    expect(priceTrend(2.33, 2.33, 2.33)).toBe("neutral");
+  });
+});
+
+describe("dates and symbols", () => {
+  it("writes date chips as MM/DD and the long form in en-GB, whatever the time zone", () => {
+    expect(expiryChip("2026-11-27")).toBe("11/27");
+    expect(expiryChip("2027-01-08")).toBe("01/08");
+    expect(expiryLong("2027-01-08")).toBe("8 Jan 2027");
+  });
+
+  it("reads the underlying from an OCC symbol", () => {
+    expect(underlyingOf("AAPL261127P00220000")).toBe("AAPL");
+    expect(underlyingOf("V261127P00290000")).toBe("V");
+    expect(underlyingOf("not-a-symbol")).toBe("not-a-symbol");
+  });
+});
+
+describe("greeks in plain words", () => {
+  it("uses this option's values, per share and per contract", () => {
+    const [delta, theta, vega] = explainGreeks({ ticker: "AAPL", delta: -0.4088, theta: -0.2116, vega: 0.1192 });
+    expect(delta).toMatchObject({ name: "Delta", value: "-0.41" });
+    expect(delta!.text).toContain(
+      "For every $1 AAPL moves, this put moves about $0.41 the other way ($40.88 a contract)",
+    );
+    expect(delta!.text).toContain("roughly a 41% chance of ending in the money");
+    expect(theta).toMatchObject({ name: "Theta", value: "-0.21" });
+    expect(theta!.text).toContain("loses about $0.21 of value a day ($21.16 a contract)");
+    expect(vega).toMatchObject({ name: "Vega", value: "0.12" });
+    expect(vega!.text).toContain("gains about $0.12 ($11.92 a contract)");
+  });
+});

@@ -1,0 +1,157 @@
+/**
+ * SPEC.md §4 "Option card rules" and the option detail's plain-words greeks, as pure functions:
+ * the same answer on the server and in the browser, unit-tested at their boundaries.
+ */
+import { formatGreek, formatPercent, formatPrice } from "./format.ts";
+
+/** Strike above the stock price is in the money (a put), otherwise out of the money. */
+export type Moneyness = "ITM" | "OTM";
+
+export function moneyness(strike: number, stockPrice: number): Moneyness {
+  return strike > stockPrice ? "ITM" : "OTM";
+}
+
+/** How far the strike is from the stock price: up to 5 %, up to 15 %, above 15 %. */
+export type DistanceBand = "near" | "mid" | "far";
+
+export const DISTANCE_BAND_LABEL: Record<DistanceBand, string> = {
+  near: "Within 5%",
+  mid: "5–15% away",
+  far: "Over 15% away",
+};
+
+export interface StrikeDistance {
+  /** |stock price − strike|, in dollars. */
+  dollars: number;
+  /** The same as a fraction of the stock price (0.05 is 5 %). */
+  fraction: number;
+  /** The percentage as the card shows it (1 decimal), e.g. "5.0%". */
+  percentText: string;
+  band: DistanceBand;
+  /** Where the strike sits against the stock price. */
+  side: "below" | "above" | "at";
+}
+
+/** One decimal, as formatPercent writes it; the band is judged on this so it never contradicts the number shown. */
+const shownPercent = new Intl.NumberFormat("en-US", {
+  minimumFractionDigits: 1,
+  maximumFractionDigits: 1,
+  useGrouping: false,
+});
+
+export function distanceBand(percentShown: number): DistanceBand {
+  if (percentShown <= 5) return "near";
+  if (percentShown <= 15) return "mid";
+  return "far";
+}
+
+export function strikeDistance(strike: number, stockPrice: number): StrikeDistance {
+  const dollars = Math.abs(stockPrice - strike);
+  const fraction = stockPrice > 0 ? dollars / stockPrice : 0;
+  const percent = Number(shownPercent.format(fraction * 100));
+  return {
+    dollars,
+    fraction,
+    percentText: formatPercent(fraction),
+    band: distanceBand(percent),
+    side: strike < stockPrice ? "below" : strike > stockPrice ? "above" : "at",
+  };
+}
+
+/** The option price against its weekly range, by thirds: up in the top third, down in the bottom third. */
+export type Trend = "up" | "down" | "neutral";
+
+export const TREND_LABEL: Record<Trend, string> = {
+  up: "Near its weekly high",
+  down: "Near its weekly low",
+  neutral: "Mid weekly range",
+};
+
+/** Prices are in cents; this keeps float noise (2.96 stored as 2.9599…) from tipping a price at a boundary. */
+const EPSILON = 1e-9;
+
+/**
+ * Up when the option price is above the weekly high minus a third of the weekly range, down when
+ * below the weekly low plus a third, else neutral. Exactly at either line is neutral.
+ */
+export function priceTrend(optionPrice: number, weeklyLow: number, weeklyHigh: number): Trend {
+  const third = (weeklyHigh - weeklyLow) / 3;
+  if (optionPrice > weeklyHigh - third + EPSILON) return "up";
+  if (optionPrice < weeklyLow + third - EPSILON) return "down";
+  return "neutral";
+}
+
+/** "2026-11-27" → "11/27" (the date chips); read from the text, so no time zone can shift it. */
+export function expiryChip(date: string): string {
+  const [, month, day] = date.split("-");
+  return `${month}/${day}`;
+}
+
+const longDate = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
+/** "2026-11-27" → "27 Nov 2026". */
+export function expiryLong(date: string): string {
+  return longDate.format(new Date(`${date}T00:00:00Z`));
+}
+
+/** The underlying's ticker from an OCC option symbol: AAPL261127P00220000 → AAPL. */
+export function underlyingOf(optionIdentifier: string): string {
+  const match = /^([A-Z0-9.]{1,6}?)\d{6}[CP]\d{8}$/.exec(optionIdentifier.replace(/\s+/g, ""));
+  return match ? match[1]! : optionIdentifier;
+}
+
+/** "one" → "1st buy level". */
+export const BUY_LEVEL_LABEL: Record<"one" | "two" | "three" | "four", string> = {
+  one: "1st buy level",
+  two: "2nd buy level",
+  three: "3rd buy level",
+  four: "4th buy level",
+};
+
+const SHARES_PER_CONTRACT = 100;
+const dollars = (value: number) => `$${formatPrice(Math.abs(value))}`;
+
+export interface GreekInput {
+  ticker: string;
+  delta: number;
+  theta: number;
+  vega: number;
+}
+
+export interface GreekExplanation {
+  name: "Delta" | "Theta" | "Vega";
+  value: string;
+  text: string;
+}
+
+/**
+ * Delta, Theta and Vega in plain words with this option's values, for the seller of one put
+ * (theta per calendar day and vega per volatility point, as the provider quotes them).
+ */
+export function explainGreeks({ ticker, delta, theta, vega }: GreekInput): GreekExplanation[] {
+  const move = Math.abs(delta);
+  return [
+    {
+      name: "Delta",
+      value: formatGreek(delta),
+      text:
+        `For every $1 ${ticker} moves, this put moves about ${dollars(move)} the other way ` +
+        `(${dollars(move * SHARES_PER_CONTRACT)} a contract): it gains when ${ticker} falls. ` +
+        `Read as odds, it is roughly a ${formatPercent(move, 0)} chance of ending in the money and being assigned.`,
+    },
+    {
+      name: "Theta",
+      value: formatGreek(theta),
+      text:
+        `Time decay: with nothing else changing, the put loses about ${dollars(theta)} of value a day ` +
+        `(${dollars(theta * SHARES_PER_CONTRACT)} a contract). As the seller, that decay is what you earn.`,
+    },
+    {
+      name: "Vega",
+      value: formatGreek(vega),
+      text:
+        `If implied volatility rises by one percentage point, the put gains about ${dollars(vega)} ` +
+        `(${dollars(vega * SHARES_PER_CONTRACT)} a contract), which works against you as the seller; ` +
+        `a fall in volatility works for you.`,
+    },
+  ];
+}

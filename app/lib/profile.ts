@@ -1,0 +1,35 @@
+/** SPEC.md §9 fixed profile values: shown as text, not loaded. */
+export const ACCOUNT_FACTS = [
+  ["Member Since", "January 2024"],
+  ["Account Type", "Premium Trader"],
+  ["Trading Level", "Advanced"],
+] as const;
+
+export const TRADING_PREFERENCES = [
+  ["Default Order Type", "Market Order"],
+  ["Risk Tolerance", "Moderate"],
+  ["Portfolio Value", "$50,000"],
+] as const;
+
+/** SPEC.md §5 support form subjects, value and label. */
+export const SUPPORT_SUBJECTS = [
+  ["account", "Account"],
+  ["trading", "Trading"],
+  ["technical", "Technical"],
+  ["billing", "Billing"],
+  ["feature", "Feature Request"],
+  ["other", "Other"],
+] as const;
+
+/** SPEC.md §9: the support submission is simulated with a 1 s delay. */
+export const SUPPORT_DELAY_MS = 1000;
+
+/** SPEC.md §9: the notifications banner hides after 6 s. */
+export const BANNER_MS = 6000;
+
+/** The profile photo kept in the browser (SPEC.md §3 profileImage). */
+export const PROFILE_IMAGE_KEY = "profileImage";
+/** The device token kept in the browser (SPEC.md §3 fcm_token). */
+export const DEVICE_TOKEN_KEY = "fcm_token";
+/** The photo is scaled to fit this square before it is stored, to stay well inside localStorage's quota. */
+export const PROFILE_IMAGE_SIZE = 256;

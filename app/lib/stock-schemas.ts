@@ -1,0 +1,124 @@
+import { z } from "zod";
+
+/**
+ * The stock forms of SPEC.md §2 and §5 (watchlist add and edit; the UIP forms extend the same
+ * fields with a category). One schema per form, run by Conform in the browser and by the action.
+ */
+
+/** SPEC.md §9: the largest price, IV or buy level. */
+export const STOCK_VALUE_MAX = 9_999_999;
+/** Tickers are at most this long (the contract's limit). */
+export const TICKER_MAX = 10;
+
+/** SPEC.md §5: a ticker keeps only letters and digits, in upper case ("brk.b " → "BRKB"). */
+export function sanitizeTicker(text: string): string {
+  return text.replace(/[^A-Za-z0-9]/g, "").toUpperCase();
+}
+
+/** Keeps digits and the first decimal point, as typed into a value field ("-1,2.5.0" → "12.50"). */
+export function sanitizeDecimalInput(text: string): string {
+  const kept = text.replace(/[^0-9.]/g, "");
+  const dot = kept.indexOf(".");
+  return dot === -1 ? kept : kept.slice(0, dot + 1) + kept.slice(dot + 1).replace(/\./g, "");
+}
+
+/** Digits with one optional decimal point: "12", "12.", "12.5", ".5". */
+export const DECIMAL_PATTERN = /^(\d+\.?\d*|\.\d+)$/;
+
+/**
+ * A price, IV or buy-level field (SPEC.md §5): digits with one optional decimal point, 0 to
+ * 9,999,999. The field is always sent; an empty one counts as 0. Conform hands an empty field
+ * over as undefined.
+ */
+export function stockValue(label: string) {
+  return z
+    .string()
+    .trim()
+    .regex(DECIMAL_PATTERN, `${label} accepts only digits and one decimal point`)
+    .optional()
+    .transform((text) => (text === undefined || text === "" ? 0 : Number(text)))
+    .pipe(z.number().min(0, `${label} must be at least 0`).max(STOCK_VALUE_MAX, `${label} must be at most 9,999,999`));
+}
+
+export const tickerField = z
+  .string({ error: "Ticker Symbol is required" })
+  .transform(sanitizeTicker)
+  .pipe(
+    // Conform reads an empty string as undefined here too, hence the same message for both.
+    z
+      .string({ error: "Ticker Symbol is required" })
+      .min(1, "Ticker Symbol is required")
+      .max(TICKER_MAX, `Ticker Symbol is at most ${TICKER_MAX} letters and digits`),
+  );
+
+/** The value fields every stock form has, with their labels (SPEC.md §2), in the order shown. */
+export const INTRINSIC_FIELDS = [
+  { name: "base_iv", label: "Base Value" },
+  { name: "conservative_iv", label: "Cons Value" },
+] as const;
+export const SUPPORT_FIELDS = [
+  { name: "buy_level_one", label: "1st Support", editLabel: "1st Level" },
+  { name: "buy_level_two", label: "2nd Support", editLabel: "2nd Level" },
+  { name: "buy_level_three", label: "3rd Support", editLabel: "3rd Level" },
+  { name: "buy_level_four", label: "4th Support", editLabel: "4th Level" },
+] as const;
+
+/** The value fields with the labels of one form: "add" says "1st Support", "edit" says "1st Level". */
+export function stockValuesSchema(labels: "add" | "edit" = "add") {
+  const level = (i: number) => (labels === "add" ? SUPPORT_FIELDS[i]!.label : SUPPORT_FIELDS[i]!.editLabel);
+  return z.object({
+    base_iv: stockValue("Base Value"),
+    conservative_iv: stockValue("Cons Value"),
+    buy_level_one: stockValue(level(0)),
+    buy_level_two: stockValue(level(1)),
+    buy_level_three: stockValue(level(2)),
+    buy_level_four: stockValue(level(3)),
+  });
+}
+export type StockValues = z.infer<ReturnType<typeof stockValuesSchema>>;
+export type StockValueName = keyof StockValues;
+
+/** /add-user-stock: the ticker, the looked-up name (read-only, may be empty) and the values. */
+export const AddUserStockSchema = stockValuesSchema("add").extend({
+  ticker: tickerField,
+  name: z.string().trim().max(200).optional().default(""),
+});
+export type AddUserStock = z.infer<typeof AddUserStockSchema>;
+
+/** /user-stock/{ticker}: the values only; the ticker is the page's. */
+export const EditUserStockSchema = stockValuesSchema("edit");
+export type EditUserStock = z.infer<typeof EditUserStockSchema>;
+
+/** The company-name lookup answers a bare string or `{ company_name }` (SPEC.md §7); both mean the same. */
+export function companyNameOf(answer: string | { company_name: string }): string {
+  return typeof answer === "string" ? answer : answer.company_name;
+}
+
+/** SPEC.md §2: Average Value, read-only, the mean of base and conservative IV. */
+export function averageIv(base: number, conservative: number): number {
+  return (base + conservative) / 2;
+}
+
+/** The form's text for a stored value: "0" stays "0", 12.5 → "12.5". */
+export function valueText(value: number): string {
+  return Number.isFinite(value) ? String(value) : "";
+}
+
+/** SPEC.md §5: the UIP category is required; the select's first, empty option reads this. */
+export const CATEGORY_PLACEHOLDER = "Select a category";
+export const CATEGORY_REQUIRED = "Category is required";
+
+/** A category id from the select; an empty choice (Conform: undefined) or anything not an id is refused. */
+export const categoryIdField = z
+  .string({ error: CATEGORY_REQUIRED })
+  .trim()
+  .regex(/^[1-9]\d{0,9}$/, CATEGORY_REQUIRED)
+  .transform(Number);
+
+/** /add-uip-stock: the watchlist's add fields plus the category. */
+export const AddUipStockSchema = AddUserStockSchema.extend({ category_id: categoryIdField });
+export type AddUipStock = z.infer<typeof AddUipStockSchema>;
+
+/** /uip-stock/{ticker}: the edit values plus the category. */
+export const EditUipStockSchema = stockValuesSchema("edit").extend({ category_id: categoryIdField });
+export type EditUipStock = z.infer<typeof EditUipStockSchema>;

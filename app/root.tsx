@@ -1,0 +1,122 @@
+import {
+  data,
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLoaderData,
+  useRouteError,
+  type ShouldRevalidateFunctionArgs,
+} from "react-router";
+import type { Route } from "./+types/root";
+import { Toaster } from "./components/toaster.tsx";
+import { ServiceWorker } from "./components/service-worker.tsx";
+import { OfflineStatus } from "./components/offline-status.tsx";
+import { offlineClientMiddleware } from "./components/offline-middleware.ts";
+import { UpdatePrompt } from "./components/update-prompt.tsx";
+import { offlineMiddleware } from "./server/offline.server.ts";
+import { useNonce } from "./components/nonce.tsx";
+import { messages } from "./lib/messages.ts";
+import { OFFLINE_SAVE_HEADER } from "./lib/offline.ts";
+import { takeToast } from "./server/toast.server.ts";
+import appStyles from "./styles/app.css?url";
+import pwaStyles from "./styles/pwa.css?url";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: appStyles },
+  { rel: "stylesheet", href: pwaStyles },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  // Installable app (issue 11): the manifest, and the home-screen icon iOS reads instead.
+  { rel: "manifest", href: "/manifest.webmanifest" },
+  { rel: "apple-touch-icon", href: "/icons/apple-touch-icon.png" },
+];
+
+/**
+ * Offline, a change of search alone (list search, dialogs, reorder mode) does not reload the root's
+ * data: it only carries the flash toast, which no server can send now, and reading it would fail
+ * for want of a saved answer (issue 11).
+ */
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  const offline = typeof navigator !== "undefined" && !navigator.onLine;
+  if (offline && !formMethod && currentUrl.pathname === nextUrl.pathname) return false;
+  return defaultShouldRevalidate;
+}
+
+/** Offline outbox and replays (server/offline.server.ts); offline answers in the browser (components/offline-middleware.ts). */
+export const middleware = [offlineMiddleware];
+export const clientMiddleware = [offlineClientMiddleware];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  // A page the service worker keeps for offline use must not take the toast meant for the screen.
+  if (request.headers.get(OFFLINE_SAVE_HEADER)) return data({ toast: null });
+  const { toast, setCookie } = await takeToast(request);
+  return data({ toast }, setCookie ? { headers: { "set-cookie": setCookie } } : undefined);
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
+        <meta name="theme-color" content="#0b1220" />
+        <meta name="mobile-web-app-capable" content="yes" />
+        <meta name="apple-mobile-web-app-title" content="PutSeller" />
+        <meta name="apple-mobile-web-app-status-bar-style" content="black-translucent" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  const { toast } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <OfflineStatus forgetKey={toast?.clearStorage ? toast.id : null} />
+      <Outlet />
+      <Toaster toast={toast} />
+      <ServiceWorker />
+      <UpdatePrompt />
+    </>
+  );
+}
+
+export const meta: Route.MetaFunction = () => [
+  { title: "PutSeller" },
+  {
+    name: "description",
+    content: "Watchlist, intrinsic values and sell-put recommendations for cash-secured put sellers.",
+  },
+];
+
+/** SPEC.md §2: the default router error screen reads 'Unexpected Application Error!'. */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const detail = isRouteErrorResponse(error)
+    ? `${error.status} ${error.statusText}`
+    : import.meta.env.DEV && error instanceof Error
+      ? error.message
+      : null;
+  return (
+    <main className="error-screen">
+      <h1>{messages.unexpectedApplicationError}</h1>
+      {detail ? <p>{detail}</p> : null}
+      <a href="/user-stocks">Back to the watchlist</a>
+    </main>
+  );
+}

@@ -1,0 +1,32 @@
+import { index, layout, route, type RouteConfig } from "@react-router/dev/routes";
+
+/** SPEC.md §2 routes. */
+export default [
+  route("login", "routes/login.tsx"),
+  route("logout", "routes/logout.tsx"),
+  route("reset-password", "routes/reset-password.tsx"),
+  layout("routes/signed-in.tsx", [
+    index("routes/index.tsx"),
+    route("resources/push-device", "routes/resources/push-device.tsx"),
+    route("add-trade", "routes/add-trade.tsx"),
+    route("add-user-stock", "routes/add-user-stock.tsx"),
+    route("user-stock/:ticker", "routes/user-stock.$ticker.tsx"),
+    route("add-uip-stock", "routes/add-uip-stock.tsx"),
+    route("uip-stock/:ticker", "routes/uip-stock.$ticker.tsx"),
+    route("resources/stock-history/:ticker", "routes/resources/stock-history.$ticker.ts"),
+    route("resources/company-name", "routes/resources/company-name.ts"),
+    route("resources/ai/stock-analysis", "routes/resources/ai.stock-analysis.ts"),
+    route("resources/ai/summarize", "routes/resources/ai.summarize.ts"),
+    layout("routes/shell.tsx", [
+      route("user-stocks", "routes/user-stocks.tsx"),
+      route("uip-stocks", "routes/uip-stocks.tsx"),
+      route("profile", "routes/profile.tsx"),
+      route("portfolio", "routes/portfolio.tsx"),
+      // The list is the layout, so the option detail (/recommendation/{id}) opens over it.
+      layout("routes/insights.tsx", [
+        route("insights", "routes/insights-list.tsx"),
+        route("recommendation/:id", "routes/recommendation.$id.tsx"),
+      ]),
+    ]),
+  ]),
+] satisfies RouteConfig;

@@ -1,0 +1,258 @@
+import { useEffect, useRef } from "react";
+import {
+  data,
+  Form,
+  Link,
+  useLoaderData,
+  useLocation,
+  useNavigate,
+  useRouteLoaderData,
+  useSearchParams,
+} from "react-router";
+import type { Route } from "./+types/recommendation.$id";
+import type { loader as listLoader } from "./insights.tsx";
+import * as calls from "#contract/calls.ts";
+import type { TradeRecommendation } from "#contract/entities.ts";
+import { messages } from "#app/lib/messages.ts";
+import { AI_ROUTES, type AiStreamState } from "#app/lib/ai-stream.ts";
+import { formatDateTime, formatPercent, formatPrice } from "#app/lib/format.ts";
+import { INSIGHTS_PARAM, INSIGHTS_PATH, insightsSearch } from "#app/lib/insights.ts";
+import { explainGreeks, expiryLong, strikeDistance, underlyingOf } from "#app/lib/option-card.ts";
+import { requireUser, userCall } from "#app/server/auth.server.ts";
+import { ProviderError } from "#app/server/provider.server.ts";
+import { readAiText } from "#app/server/ai-read.server.ts";
+import { Modal } from "#app/components/modal.tsx";
+import { AiText } from "#app/components/ai-text.tsx";
+import { openedHere } from "#app/components/confirm-dialog.tsx";
+import { MoneynessBadge } from "#app/components/option-card.tsx";
+import { SparklesIcon } from "#app/components/icons.tsx";
+import { useAiStream } from "#app/hooks/use-ai-stream.ts";
+import { useHydrated } from "#app/hooks/use-hydrated.ts";
+
+const NO_STORE = { "Cache-Control": "no-store" };
+/** `?explain=1`: the server writes the AI explanation into the page (the 'Explain' button without JavaScript). */
+const EXPLAIN = "explain";
+
+/**
+ * The option detail 'Sell Put Options' (SPEC.md §2) at /recommendation/{id}, over the list: it
+ * opens directly (a shared link, a notification) and without JavaScript. A recommendation a newer
+ * run replaced still opens, marked as such.
+ */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  requireUser(context);
+  const id = Number(params.id);
+  if (!Number.isSafeInteger(id) || id <= 0) {
+    return data(
+      { recommendation: null, error: messages.notFound, explanation: null },
+      { status: 404, headers: NO_STORE },
+    );
+  }
+  let recommendation: TradeRecommendation;
+  try {
+    recommendation = await userCall(context, calls.tradeRecommendation, { params: { id } });
+  } catch (error) {
+    if (!(error instanceof ProviderError)) throw error;
+    const notFound = error.status === 404;
+    return data(
+      {
+        recommendation: null,
+        error: notFound ? messages.notFound : messages.fetchRecommendationsFailed,
+        explanation: null,
+      },
+      { status: notFound ? 404 : 502, headers: NO_STORE },
+    );
+  }
+  const explain = new URL(request.url).searchParams.get(EXPLAIN) === "1";
+  const explanation = explain
+    ? await readAiText(context, request, calls.summarizeRecommendation, recommendation)
+    : null;
+  return data({ recommendation, error: null, explanation }, { headers: NO_STORE });
+}
+
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
+export default function RecommendationDetail() {
+  const { recommendation, error, explanation } = useLoaderData<typeof loader>();
+  const list = useRouteLoaderData<typeof listLoader>("routes/insights");
+  const [searchParams] = useSearchParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+
+  const ticker = recommendation ? underlyingOf(recommendation.option_identifier) : null;
+  // Opened directly: closing shows the list with this option's stock and date.
+  const closeTo =
+    INSIGHTS_PATH +
+    insightsSearch(searchParams, (p) => {
+      if (!recommendation || !ticker || p.get(INSIGHTS_PARAM.open)) return;
+      p.set(INSIGHTS_PARAM.open, ticker);
+      p.set(INSIGHTS_PARAM.date, recommendation.expiration_date);
+    });
+  const close = () => {
+    if (openedHere(location.state)) void navigate(-1);
+    else void navigate(closeTo, { replace: true, preventScrollReset: true });
+  };
+  const name = recommendation
+    ? list?.topLine.find((t) => t.stock_id === recommendation.stock_id)?.stock_name
+    : undefined;
+
+  // Closing returns focus to the option card that opened the detail, when the list shows it.
+  const opener = useRef<HTMLElement | null>(null);
+  const id = recommendation?.id;
+  useEffect(() => {
+    opener.current = document.querySelector<HTMLElement>(`.ins-option[data-id="${id}"] .ins-option__link`);
+  }, [id]);
+
+  return (
+    <Modal
+      title="Sell Put Options"
+      closeTo={closeTo}
+      onClose={close}
+      returnFocusRef={opener}
+      className="modal--sheet ins-detail-modal"
+    >
+      {recommendation && ticker ? (
+        <OptionDetail
+          // A new option starts with no explanation.
+          key={recommendation.id}
+          recommendation={recommendation}
+          ticker={ticker}
+          name={name}
+          explanation={explanation}
+          explainSearch={insightsSearch(searchParams, (p) => p.set(EXPLAIN, "1"))}
+        />
+      ) : (
+        <div className="ins-detail">
+          <p className="list-error" role="alert">
+            {error ?? messages.notFound}
+          </p>
+          <Link to={INSIGHTS_PATH} className="button">
+            Back to Recommendations
+          </Link>
+        </div>
+      )}
+    </Modal>
+  );
+}
+
+function OptionDetail({
+  recommendation: r,
+  ticker,
+  name,
+  explanation,
+  explainSearch,
+}: {
+  recommendation: TradeRecommendation;
+  ticker: string;
+  name: string | undefined;
+  explanation: { text: string; error: string | null } | null;
+  explainSearch: string;
+}) {
+  const hydrated = useHydrated();
+  const ai = useAiStream();
+  const distance = strikeDistance(r.strike_price, r.current_stock_price);
+  // The browser's stream, once started, replaces what the server wrote into the page.
+  const state: AiStreamState =
+    ai.status === "idle" && !ai.text && explanation
+      ? { text: explanation.text, status: explanation.error ? "error" : "done", error: explanation.error }
+      : ai;
+  const thinking = ai.status === "streaming";
+
+  return (
+    <div className="ins-detail">
+      <p className="ins-detail__subtitle">
+        <strong>{ticker}</strong>
+        {name ? ` · ${name}` : null} · stock ${formatPrice(r.current_stock_price)}
+      </p>
+      {r.active === 0 ? (
+        <p className="ins-detail__notice" role="note">
+          A newer run has replaced this recommendation. Its figures are from {formatDateTime(r.created_at)}.
+        </p>
+      ) : null}
+
+      <div className="ins-detail__cards">
+        <section className="ins-stat" aria-labelledby="ins-stat-strike">
+          <h3 id="ins-stat-strike">Strike</h3>
+          <p className="ins-stat__value" data-testid="detail-strike">
+            ${formatPrice(r.strike_price)}
+          </p>
+          <p className="ins-stat__note">
+            <MoneynessBadge strike={r.strike_price} stockPrice={r.current_stock_price} /> {distance.percentText}{" "}
+            {distance.side === "at" ? "at the price" : `${distance.side} the price`}
+          </p>
+        </section>
+        <section className="ins-stat" aria-labelledby="ins-stat-expiry">
+          <h3 id="ins-stat-expiry">Expiry</h3>
+          <p className="ins-stat__value" data-testid="detail-expiry">
+            {expiryLong(r.expiration_date)}
+          </p>
+          <p className="ins-stat__note">
+            {r.days_to_expiry} {r.days_to_expiry === 1 ? "day" : "days"} to go
+          </p>
+        </section>
+        <section className="ins-stat" aria-labelledby="ins-stat-iv">
+          <h3 id="ins-stat-iv">Implied volatility</h3>
+          <p className="ins-stat__value" data-testid="detail-iv">
+            {formatPercent(r.implied_volatility, 2)}
+          </p>
+          <p className="ins-stat__note">Historical {formatPercent(r.historical_volatility, 2)}</p>
+        </section>
+        <section className="ins-stat" aria-labelledby="ins-stat-price">
+          <h3 id="ins-stat-price">Option price</h3>
+          <p className="ins-stat__value" data-testid="detail-price">
+            ${formatPrice(r.current_option_price)}
+          </p>
+          <p className="ins-stat__note">
+            Bid ${formatPrice(r.bid)} · Ask ${formatPrice(r.ask)} · ROI {formatPercent(r.calculated_monthly_roi)}/month
+          </p>
+        </section>
+      </div>
+
+      <section className="ins-greeks" aria-labelledby="ins-greeks-title">
+        <h3 id="ins-greeks-title">The greeks, in plain words</h3>
+        <dl>
+          {explainGreeks({ ticker, delta: r.delta, theta: r.theta, vega: r.vega }).map((g) => (
+            <div key={g.name} className="ins-greek" data-testid={`greek-${g.name.toLowerCase()}`}>
+              <dt>
+                {g.name} <span className="ins-greek__value">{g.value}</span>
+              </dt>
+              <dd>{g.text}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+
+      <section className="ins-explain" aria-labelledby="ins-explain-title">
+        <div className="ins-explain__head">
+          <h3 id="ins-explain-title">AI explanation</h3>
+          {/* Without JavaScript a GET to this page with ?explain=1; with it, streamed in place. */}
+          <Form method="get" preventScrollReset replace>
+            {[...new URLSearchParams(explainSearch)].map(([key, value]) => (
+              <input key={key} type="hidden" name={key} value={value} />
+            ))}
+            <button
+              type="submit"
+              className="button button--primary ins-explain__button"
+              disabled={thinking}
+              aria-busy={thinking || undefined}
+              onClick={(event) => {
+                if (!hydrated) return;
+                event.preventDefault();
+                ai.start(AI_ROUTES.summarize, r);
+              }}
+            >
+              <SparklesIcon aria-hidden="true" />
+              {thinking ? messages.aiThinking : messages.aiExplain}
+            </button>
+          </Form>
+        </div>
+        {state.status !== "idle" || state.text ? (
+          <AiText state={state} className="ins-explain__text" />
+        ) : (
+          <p className="ins-explain__hint">An explanation of this trade, written from the numbers above.</p>
+        )}
+      </section>
+    </div>
+  );
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Sell Put Options · PutSeller" }];

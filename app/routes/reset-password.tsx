@@ -1,0 +1,122 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
+import type { Route } from "./+types/reset-password";
+import * as calls from "#contract/calls.ts";
+import { ErrorList } from "#app/components/forms.tsx";
+import { PasswordField } from "#app/components/landing/auth-card.tsx";
+import { ArrowLeftIcon, LogoMark } from "#app/components/landing/landing-icons.tsx";
+import { authModeHref, PASSWORD_HINT, ResetPasswordSchema } from "#app/lib/auth-schemas.ts";
+import { messages, TOAST_MS } from "#app/lib/messages.ts";
+import { clientAddressContext } from "#app/server/context.server.ts";
+import { callProvider, ProviderError } from "#app/server/provider.server.ts";
+import { redirectWithToast } from "#app/server/toast.server.ts";
+import landingStyles from "#app/styles/landing.css?url";
+
+/**
+ * Beyond SPEC.md: the page the reset mail links to (`/reset-password?token=…`). The token
+ * works once, within an hour; the provider decides (POST /auth/reset-password).
+ */
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: landingStyles }];
+
+/** The token is in the URL: never send it to another site as a Referer, and never keep the page in a cache. */
+export const headers: Route.HeadersFunction = () => ({
+  "referrer-policy": "same-origin",
+  "cache-control": "no-store",
+});
+
+export function loader({ request }: Route.LoaderArgs) {
+  return { token: new URL(request.url).searchParams.get("token") ?? "" };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: ResetPasswordSchema });
+  const hideFields = ["password", "confirmPassword"];
+  if (submission.status !== "success") return data({ result: submission.reply({ hideFields }) }, { status: 400 });
+  const address = context.get(clientAddressContext);
+  try {
+    await callProvider(calls.resetPassword, {
+      body: { token: submission.value.token, password: submission.value.password },
+      headers: address ? { "x-forwarded-for": address } : undefined,
+    });
+  } catch (error) {
+    const text = (error instanceof ProviderError && error.status > 0 && error.detail) || messages.unexpected;
+    const status = error instanceof ProviderError && error.status >= 400 ? error.status : 503;
+    return data({ result: submission.reply({ formErrors: [text], hideFields }) }, { status });
+  }
+  return redirectWithToast("/login", { type: "success", text: messages.passwordResetDone, autoClose: TOAST_MS.app });
+}
+
+export default function ResetPassword() {
+  const { token } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "reset-password",
+    constraint: getZodConstraint(ResetPasswordSchema),
+    lastResult: actionData?.result,
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ResetPasswordSchema }),
+  });
+  const busy = navigation.state === "submitting";
+
+  return (
+    <div className="landing landing--narrow">
+      <header className="landing-nav">
+        <a href="/login" className="landing-nav__brand">
+          <LogoMark />
+          PutSeller
+        </a>
+      </header>
+      <main className="auth-page">
+        <section className="auth-card landing-auth" aria-labelledby="reset-title">
+          <Link to={authModeHref("login")} className="auth-card__back">
+            <ArrowLeftIcon width={18} height={18} />
+            Back to Login
+          </Link>
+          <h1 id="reset-title" className="auth-card__title">
+            Choose a New Password
+          </h1>
+          {token ? (
+            <>
+              <p className="auth-card__subtitle">The link in your email works once, for one hour.</p>
+              <Form method="post" {...getFormProps(form)} className="auth-form">
+                <input type="hidden" name="token" value={token} />
+                <PasswordField
+                  label="New Password"
+                  field={fields.password}
+                  autoComplete="new-password"
+                  hint={PASSWORD_HINT}
+                />
+                <PasswordField label="Confirm Password" field={fields.confirmPassword} autoComplete="new-password" />
+                <ErrorList id={form.errorId} errors={form.errors} />
+                <button type="submit" className="button button--primary" disabled={busy}>
+                  {busy ? "Saving…" : "Change Password"}
+                </button>
+              </Form>
+              {form.errors?.length ? (
+                <p className="auth-card__links auth-card__links--center">
+                  <Link to={authModeHref("forgot")}>Ask for a new link</Link>
+                </p>
+              ) : null}
+            </>
+          ) : (
+            <>
+              <p className="error-list" role="alert">
+                {messages.resetLinkIncomplete}
+              </p>
+              <p className="auth-card__links auth-card__links--center">
+                <Link to={authModeHref("forgot")}>Ask for a new link</Link>
+              </p>
+            </>
+          )}
+        </section>
+      </main>
+    </div>
+  );
+}
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Choose a new password · PutSeller" },
+  { name: "referrer", content: "same-origin" },
+];

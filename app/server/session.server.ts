@@ -1,0 +1,69 @@
+import { createCookieSessionStorage } from "react-router";
+import type { Permission } from "#contract/entities.ts";
+import { appEnv } from "./env.server.ts";
+import { seal, unseal } from "./sealed.server.ts";
+
+/** What the session cookie holds: SPEC.md's token, userId, userName, userEmail and UserPermissions. */
+export interface SessionUser {
+  id: number;
+  name: string;
+  email: string;
+  permissions: Permission[];
+}
+
+interface SessionData {
+  token: string; // sealed
+  user: SessionUser;
+}
+
+const THIRTY_DAYS = 30 * 24 * 3600;
+
+function secrets(): string[] {
+  const value = appEnv().SESSION_SECRET;
+  if (!value) throw new Error("SESSION_SECRET is not set: server.ts sets one at start-up");
+  return value.split(",").map((s) => s.trim());
+}
+
+export function cookieSecure(): boolean {
+  const { COOKIE_SECURE, NODE_ENV } = appEnv();
+  return COOKIE_SECURE ? COOKIE_SECURE === "true" : NODE_ENV === "production";
+}
+
+let storage: ReturnType<typeof createCookieSessionStorage<SessionData>> | undefined;
+function sessionStorage() {
+  storage ??= createCookieSessionStorage<SessionData>({
+    cookie: {
+      name: "__session",
+      httpOnly: true,
+      sameSite: "lax",
+      secure: cookieSecure(),
+      path: "/",
+      maxAge: THIRTY_DAYS,
+      secrets: secrets(),
+    },
+  });
+  return storage;
+}
+
+export async function readSession(request: Request): Promise<{ token: string; user: SessionUser } | undefined> {
+  const session = await sessionStorage().getSession(request.headers.get("cookie"));
+  const sealed = session.get("token");
+  const user = session.get("user");
+  if (!sealed || !user) return undefined;
+  const token = unseal(sealed, secrets());
+  return token ? { token, user } : undefined;
+}
+
+/** A Set-Cookie value that starts a session holding the provider token and the user. */
+export async function commitNewSession(token: string, user: SessionUser): Promise<string> {
+  const session = await sessionStorage().getSession();
+  session.set("token", seal(token, secrets()));
+  session.set("user", user);
+  return sessionStorage().commitSession(session);
+}
+
+/** A Set-Cookie value that ends the session. */
+export async function destroySession(): Promise<string> {
+  const session = await sessionStorage().getSession();
+  return sessionStorage().destroySession(session);
+}

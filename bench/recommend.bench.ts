@@ -1,0 +1,222 @@
+/**
+ * Recommendation generation for 100 tickers with full simulated chains (goal: under 1 s), and the
+ * cost per option priced (an implied-volatility solve and the greeks, plus filtering and scoring).
+ * The simulated market knows the 32 demo tickers; 68 synthetic ones with spread-out prices and
+ * volatilities make up the 100.
+ *
+ *   npm run bench -- recommend      or      npx node bench/recommend.bench.ts
+ *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench -- recommend
+ *     also measures storing into a PostgreSQL server (in a scratch database, dropped after).
+ *
+ * Stages, each timed as wall clock and as this process's CPU time (steadier on a shared machine):
+ * - generate: what the engine needs from the market (chain, 25 daily bars, earnings date, five
+ *   daily closes of every recommended option) and the engine itself — the recommendations, unsaved;
+ * - engine: analyzeChain alone (the per-option cost is this over the options priced);
+ * - end to end: generateMany as the scheduled job runs it (GENERATION_CONCURRENCY tickers at a
+ *   time): the above plus reading the levels and IV history, storing each set (retiring the
+ *   previous one) and publishing its updates.
+ * Cold = the first round (chains built, code not yet optimised); warm = median of the next rounds.
+ */
+import { randomBytes } from "node:crypto";
+import { performance } from "node:perf_hooks";
+import pg from "pg";
+import { openDatabase, type DatabaseHandle } from "../provider/db/client.ts";
+import { DEMO_TICKERS } from "../provider/db/demo-data.ts";
+import { createSimulatedMarket, type SimulatedTicker } from "../provider/market/simulated.ts";
+import { analyzeChain, NO_LEVELS } from "../provider/recommend/engine.ts";
+import { generateMany, GENERATION_CONCURRENCY } from "../provider/recommend/generate.ts";
+import { createEventBus } from "../provider/bus/bus.ts";
+import { TRADE_UPDATES_CHANNEL } from "../provider/bus/channels.ts";
+import { median, report } from "./report.ts";
+
+const TICKERS = 100;
+const WARM_ROUNDS = 5;
+const GOAL_MS = 1000;
+// Wednesday 2026-11-18, noon in New York: the market is open, so every chain is full.
+const NOW = new Date("2026-11-18T17:00:00Z");
+
+function universe(): SimulatedTicker[] {
+  const list: SimulatedTicker[] = DEMO_TICKERS.map((t) => ({ ...t }));
+  for (let i = 0; list.length < TICKERS; i++) {
+    const u = (i * 0.618034) % 1; // spread evenly, deterministically
+    list.push({
+      ticker: `SYN${String(i + 1).padStart(2, "0")}`,
+      name: `Synthetic ${i + 1}`,
+      price: Math.round(8 * Math.exp(u * Math.log(900 / 8)) * 100) / 100,
+      volatility: 0.15 + ((i * 0.381966) % 1) * 0.55,
+    });
+  }
+  return list;
+}
+
+interface Timing {
+  wall: number;
+  cpu: number;
+}
+
+/** Wall and CPU milliseconds of `work`. */
+async function timed(work: () => Promise<void>): Promise<Timing> {
+  const cpu0 = process.cpuUsage();
+  const wall0 = performance.now();
+  await work();
+  const cpu = process.cpuUsage(cpu0);
+  return { wall: performance.now() - wall0, cpu: (cpu.user + cpu.system) / 1000 };
+}
+
+const r1 = (x: number) => Math.round(x * 10) / 10;
+function summary(rounds: Timing[]) {
+  const warm = rounds.slice(1);
+  return {
+    cold: { wall: r1(rounds[0]!.wall), cpu: r1(rounds[0]!.cpu) },
+    warm: { wall: r1(median(warm.map((t) => t.wall))), cpu: r1(median(warm.map((t) => t.cpu))) },
+  };
+}
+
+async function endToEnd(database: DatabaseHandle, tickers: SimulatedTicker[], databaseUrl?: string) {
+  // On a server the updates go out by NOTIFY and come back to this process's listener.
+  const bus = createEventBus({ db: database.db, kind: database.kind, databaseUrl });
+  let published = 0;
+  await bus.subscribe(TRADE_UPDATES_CHANNEL, () => void published++);
+  await database.db
+    .insertInto("stocks")
+    .values(tickers.map((t) => ({ ticker: t.ticker, name: t.name, current_price: t.price })))
+    .execute();
+  const context = { db: database.db, market: createSimulatedMarket({ seed: 1, tickers, now: () => NOW }), bus };
+  const rounds: Timing[] = [];
+  let stored = 0;
+  for (let round = 0; round <= WARM_ROUNDS; round++) {
+    stored = 0;
+    rounds.push(
+      await timed(async () => {
+        // As the scheduled job runs it: a few tickers at a time.
+        const outcomes = await generateMany(
+          context,
+          tickers.map((t) => t.ticker),
+          { trigger: "bench" },
+        );
+        for (const o of outcomes) {
+          if (o.error) throw o.error;
+          stored += o.result!.recommendations.length;
+        }
+      }),
+    );
+  }
+  await bus.close();
+  return { ...summary(rounds), stored_per_round: stored, updates_published: published };
+}
+
+async function main() {
+  const tickers = universe();
+  const market = createSimulatedMarket({ seed: 1, tickers, now: () => NOW });
+
+  const generate: Timing[] = [];
+  const engine: Timing[] = [];
+  let priced = 0;
+  let inChains = 0;
+  let recommended = 0;
+  for (let round = 0; round <= WARM_ROUNDS; round++) {
+    const engineRound: Timing = { wall: 0, cpu: 0 };
+    priced = inChains = recommended = 0;
+    generate.push(
+      await timed(async () => {
+        for (const { ticker } of tickers) {
+          const [chain, history, earningsDate] = await Promise.all([
+            market.optionChain(ticker),
+            market.dailyHistory(ticker, 25),
+            market.nextEarningsDate(ticker),
+          ]);
+          const spot = chain.spot;
+          const levels = {
+            ...NO_LEVELS,
+            conservative_iv: spot * 0.9,
+            buy_level_one: spot * 0.95,
+            buy_level_two: spot * 0.9,
+          };
+          let analysis!: ReturnType<typeof analyzeChain>;
+          const t = await timed(async () => {
+            analysis = analyzeChain({
+              chain,
+              closes: history.map((b) => b.close),
+              levels,
+              earningsDate,
+              ivHistory: [],
+            });
+          });
+          engineRound.wall += t.wall;
+          engineRound.cpu += t.cpu;
+          await Promise.all(analysis.selected.map((c) => market.optionHistory(c.symbol, 5)));
+          priced += analysis.optionsPriced;
+          inChains += chain.expirations.reduce((n, e) => n + e.options.length, 0);
+          recommended += analysis.selected.length;
+        }
+      }),
+    );
+    engine.push(engineRound);
+  }
+
+  const pglite = await openDatabase({});
+  const inMemory = await endToEnd(pglite, tickers);
+  await pglite.close();
+
+  let postgres: Awaited<ReturnType<typeof endToEnd>> | undefined;
+  const serverUrl = process.env.BENCH_DATABASE_URL;
+  if (serverUrl) {
+    const name = `bench_${randomBytes(4).toString("hex")}`;
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    try {
+      const server = await openDatabase({ databaseUrl: url.toString() });
+      postgres = await endToEnd(server, tickers, url.toString());
+      await server.close();
+    } finally {
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    }
+  }
+
+  const generated = summary(generate);
+  const engineTimes = summary(engine);
+  const perOption = (ms: number) => Math.round(((ms * 1000) / priced) * 100) / 100;
+  const result = {
+    tickers: tickers.length,
+    options_in_chains: inChains,
+    options_priced_per_round: priced,
+    recommendations_per_round: recommended,
+    generate_ms: generated,
+    engine_ms: engineTimes,
+    engine_us_per_option_priced: {
+      cold: perOption(engineTimes.cold.cpu),
+      warm: perOption(engineTimes.warm.cpu),
+    },
+    end_to_end_pglite_memory_ms: inMemory,
+    end_to_end_postgres_ms: postgres ?? null,
+    end_to_end_concurrency: GENERATION_CONCURRENCY,
+    goal_ms: GOAL_MS,
+    generate_meets_goal: generated.warm.wall < GOAL_MS,
+    end_to_end_pglite_meets_goal: inMemory.warm.wall < GOAL_MS,
+    end_to_end_postgres_meets_goal: postgres ? postgres.warm.wall < GOAL_MS : null,
+    load_average: (await import("node:os")).loadavg().map(r1),
+    node: process.version,
+  };
+  const line = (label: string, s: ReturnType<typeof summary>) =>
+    `${label.padEnd(26)} cold ${s.cold.wall} ms (cpu ${s.cold.cpu})   warm ${s.warm.wall} ms (cpu ${s.warm.cpu})`;
+  console.log(
+    [
+      `${tickers.length} tickers, ${inChains} options in the chains, ${priced} priced, ${recommended} recommended`,
+      line("generate (no store)", generated),
+      `${line("engine alone", engineTimes)}   ${result.engine_us_per_option_priced.warm} µs CPU per option priced`,
+      line("end to end, PGlite memory", inMemory),
+      postgres ? line("end to end, PostgreSQL", postgres) : "end to end, PostgreSQL     (set BENCH_DATABASE_URL)",
+      `goal < ${GOAL_MS} ms for ${tickers.length} tickers, warm wall clock: generate ${result.generate_meets_goal ? "met" : "NOT met"}, ` +
+        `end to end PGlite ${result.end_to_end_pglite_meets_goal ? "met" : "NOT met"}` +
+        (postgres ? `, end to end PostgreSQL ${result.end_to_end_postgres_meets_goal ? "met" : "NOT met"}` : ""),
+      `load average ${result.load_average.join(" ")} on this machine while it ran`,
+    ].join("\n"),
+  );
+  report(result);
+}
+
+await main();

@@ -1,0 +1,312 @@
+/**
+ * Live price fan-out through the app's relay (goals: p99 under 100 ms at 2,000 clients, under
+ * 30 KB per connection). A provider runs in this process (PGlite in memory); the app is the real
+ * production server.ts in its own process (BUILD_DIR, default `build`: run `npm run build` first),
+ * pointed at it with PROVIDER_URL. For 1,000 and then 2,000 signed-in websocket clients on the
+ * app's /ws/stock-updates, each round publishes one stock_price_update on the provider's bus and
+ * times it until the LAST client has received it (median and p99 over the rounds). Memory per
+ * connection is the app process's resident memory with the clients connected, less before, over
+ * the count. Loopback only; bounded rounds and timeouts; stops by itself.
+ *
+ *   npm run build && npm run bench -- ws-fanout      or      npx node bench/ws-fanout.bench.ts
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, readFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { performance } from "node:perf_hooks";
+import { createRequire } from "node:module";
+import { Worker } from "node:worker_threads";
+import { WS_STOCK_UPDATES } from "../contract/ws.ts";
+import { STOCK_UPDATES_CHANNEL } from "../provider/bus/channels.ts";
+import { startProviderServer } from "../provider/server.ts";
+import { median, report } from "./report.ts";
+
+const COUNTS = (process.env.BENCH_CLIENTS ?? "1000,2000").split(",").map(Number);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 100);
+const ROUND_TIMEOUT_MS = 5_000;
+const GOALS = { p99Ms: 100, bytesPerConnection: 30 * 1024, atClients: 2000 };
+const root = resolve(import.meta.dirname, "..");
+const require = createRequire(import.meta.url);
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((r) => server.close(() => r()));
+  return port;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const r1 = (x: number) => Math.round(x * 10) / 10;
+const percentile = (values: number[], p: number) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.ceil(values.length * p) - 1)]!;
+
+/** Resident memory of a process, from /proc (Linux). */
+function rssBytes(pid: number): number {
+  const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+  return match ? Number(match[1]) * 1024 : NaN;
+}
+
+async function startApp(providerUrl: string): Promise<{ url: string; child: ChildProcess; stop(): Promise<void> }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [join(root, "server.ts")], {
+    cwd: root,
+    env: {
+      PATH: process.env.PATH ?? "",
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      PROVIDER_URL: providerUrl,
+      DATA_DIR: mkdtempSync(join(tmpdir(), "putseller-bench-ws-")),
+      SESSION_SECRET: "bench-ws-fanout-session-secret-0123456789abcdef",
+      COOKIE_SECURE: "false",
+      BUILD_DIR: process.env.BUILD_DIR ?? "build",
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  while (
+    !(await fetch(`${url}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    ))
+  ) {
+    if (child.exitCode !== null || Date.now() > deadline) throw new Error("server.ts did not start");
+    await sleep(200);
+  }
+  return {
+    url,
+    child,
+    async stop() {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((r) => child.once("exit", r));
+      child.kill("SIGTERM");
+      await exited;
+    },
+  };
+}
+
+async function appSession(appUrl: string): Promise<string> {
+  const response = await fetch(`${appUrl}/login`, {
+    method: "POST",
+    body: new URLSearchParams({ intent: "login", username: "demo", password: "demo1234" }),
+    headers: { origin: appUrl },
+    redirect: "manual",
+  });
+  const cookies = response.headers.getSetCookie().map((c) => c.split(";")[0]);
+  if (response.status !== 302 || cookies.length === 0) throw new Error(`app sign-in failed: ${response.status}`);
+  return cookies.join("; ");
+}
+
+/**
+ * The clients run in worker threads (like browsers, they do not share the provider's event loop);
+ * each reports, per round, how many of its clients got the message and when the last one did
+ * (absolute time: performance.timeOrigin + performance.now(), comparable across threads).
+ */
+const WORKERS = Number(process.env.BENCH_CLIENT_THREADS ?? 1);
+const workerSource = `
+  const { parentPort, workerData } = require("node:worker_threads");
+  const WebSocket = require(workerData.wsPath);
+  const sockets = [];
+  const received = new Map();
+  const now = () => performance.timeOrigin + performance.now();
+  function onMessage(data) {
+    const at = now();
+    const message = JSON.parse(String(data));
+    const seq = Math.round(message.data.current_price * 100) - 10000;
+    const entry = received.get(seq) || { count: 0, first: at, last: 0 };
+    entry.count++;
+    entry.last = at;
+    received.set(seq, entry);
+    if (entry.count === sockets.length) parentPort.postMessage({ type: "round", seq, first: entry.first, last: entry.last });
+  }
+  parentPort.on("message", async (command) => {
+    if (command.type === "connect") {
+      for (let i = 0; i < command.count; i += 100) {
+        await Promise.all(Array.from({ length: Math.min(100, command.count - i) }, () => new Promise((resolve, reject) => {
+          const ws = new WebSocket(command.url, { headers: { cookie: command.cookie }, perMessageDeflate: false });
+          ws.on("message", onMessage);
+          sockets.push(ws);
+          ws.once("open", resolve);
+          ws.once("unexpected-response", (_q, res) => reject(new Error("upgrade refused: " + res.statusCode)));
+          ws.once("error", reject);
+        })));
+      }
+      parentPort.postMessage({ type: "connected" });
+    } else if (command.type === "close") {
+      for (const ws of sockets) ws.terminate();
+      sockets.length = 0;
+      received.clear();
+      parentPort.postMessage({ type: "closed" });
+    }
+  });
+`;
+
+interface ClientThreads {
+  connect(count: number): Promise<void>;
+  /** Resolves with [first, last] absolute receipt times of round `seq` over all clients, or null on timeout. */
+  round(seq: number, timeoutMs: number): Promise<[number, number] | null>;
+  close(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+function clientThreads(url: string, cookie: string): ClientThreads {
+  const workers = Array.from(
+    { length: WORKERS },
+    () => new Worker(workerSource, { eval: true, workerData: { wsPath: require.resolve("ws") } }),
+  );
+  const done = new Map<number, { first: number; last: number; n: number }>();
+  const waiters = new Map<number, () => void>();
+  for (const worker of workers) {
+    worker.on("message", (m: { type: string; seq: number; first: number; last: number }) => {
+      if (m.type !== "round") return;
+      const entry = done.get(m.seq) ?? { first: Infinity, last: 0, n: 0 };
+      entry.first = Math.min(entry.first, m.first);
+      entry.last = Math.max(entry.last, m.last);
+      entry.n++;
+      done.set(m.seq, entry);
+      if (entry.n === workers.length) waiters.get(m.seq)?.();
+    });
+  }
+  const ask = (worker: Worker, command: object, reply: string) =>
+    new Promise<void>((resolve, reject) => {
+      const onMessage = (m: { type: string }) => {
+        if (m.type !== reply) return;
+        worker.off("message", onMessage);
+        resolve();
+      };
+      worker.on("message", onMessage);
+      worker.once("error", reject);
+      worker.postMessage(command);
+    });
+  return {
+    async connect(count) {
+      const share = (i: number) => Math.floor(count / workers.length) + (i < count % workers.length ? 1 : 0);
+      await Promise.all(workers.map((w, i) => ask(w, { type: "connect", count: share(i), url, cookie }, "connected")));
+    },
+    round(seq, timeoutMs) {
+      return new Promise((resolve) => {
+        const finish = () => {
+          clearTimeout(timer);
+          waiters.delete(seq);
+          const entry = done.get(seq);
+          done.delete(seq);
+          resolve(entry && entry.n === workers.length ? [entry.first, entry.last] : null);
+        };
+        const timer = setTimeout(finish, timeoutMs);
+        waiters.set(seq, finish);
+        if (done.get(seq)?.n === workers.length) finish();
+      });
+    },
+    async close() {
+      await Promise.all(workers.map((w) => ask(w, { type: "close" }, "closed")));
+    },
+    async stop() {
+      await Promise.all(workers.map((w) => w.terminate()));
+    },
+  };
+}
+
+const provider = await startProviderServer({
+  port: 0,
+  host: "127.0.0.1",
+  seedDemo: true,
+  secrets: ["bench-ws-fanout-provider-secret-0123456789"],
+  jobs: false,
+});
+const app = await startApp(provider.url);
+const results: Record<string, unknown> = {};
+let seq = 0;
+try {
+  const cookie = await appSession(app.url);
+  const threads = clientThreads(app.url.replace(/^http/, "ws") + WS_STOCK_UPDATES, cookie);
+  const absoluteNow = () => performance.timeOrigin + performance.now();
+  try {
+    // Warm the relay (upstream connection, code paths) with a few clients and messages.
+    await threads.connect(WORKERS);
+    for (let i = 0; i < 5; i++) {
+      const n = ++seq;
+      await provider.provider.context.bus.publish(STOCK_UPDATES_CHANNEL, priceMessage(n));
+      await threads.round(n, ROUND_TIMEOUT_MS);
+    }
+    await threads.close();
+    await sleep(500);
+
+    for (const count of COUNTS) {
+      const before = rssBytes(app.child.pid!);
+      const connectStarted = performance.now();
+      await threads.connect(count);
+      const connectMs = performance.now() - connectStarted;
+      await sleep(1_000);
+      const after = rssBytes(app.child.pid!);
+
+      const latencies: number[] = [];
+      const firsts: number[] = [];
+      let incomplete = 0;
+      for (let round = 0; round < ROUNDS; round++) {
+        const n = ++seq;
+        const started = absoluteNow();
+        await provider.provider.context.bus.publish(STOCK_UPDATES_CHANNEL, priceMessage(n));
+        const times = await threads.round(n, ROUND_TIMEOUT_MS);
+        if (!times) incomplete++;
+        else {
+          firsts.push(times[0] - started);
+          latencies.push(times[1] - started);
+        }
+        await sleep(20);
+      }
+      const perConnection = (after - before) / count;
+      results[String(count)] = {
+        clients: count,
+        clientThreads: WORKERS,
+        rounds: ROUNDS,
+        incompleteRounds: incomplete,
+        lastClientMs: {
+          median: r1(median(latencies)),
+          p99: r1(percentile(latencies, 0.99)),
+          max: r1(Math.max(...latencies)),
+        },
+        firstClientMs: { median: r1(median(firsts)), p99: r1(percentile(firsts, 0.99)) },
+        connectAllMs: Math.round(connectMs),
+        appRssMb: { before: r1(before / 2 ** 20), after: r1(after / 2 ** 20) },
+        bytesPerConnection: Math.round(perConnection),
+      };
+      console.log(
+        `${count} clients: last client median ${r1(median(latencies))} ms, p99 ${r1(percentile(latencies, 0.99))} ms ` +
+          `(first ${r1(median(firsts))} ms); ${r1(perConnection / 1024)} KB per connection ` +
+          `(app RSS ${r1(before / 2 ** 20)} → ${r1(after / 2 ** 20)} MB)`,
+      );
+      await threads.close();
+      await sleep(1_000);
+    }
+  } finally {
+    await threads.stop();
+  }
+} finally {
+  await app.stop();
+  await provider.close();
+}
+
+const at = results[String(GOALS.atClients)] as
+  { lastClientMs: { p99: number }; bytesPerConnection: number; incompleteRounds: number } | undefined;
+report({
+  bench: "ws-fanout",
+  // Other work on the machine skews the tail; the 1-minute load average says how much there was.
+  loadAverage: readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).map(Number),
+  goals: GOALS,
+  met: at
+    ? at.incompleteRounds === 0 && at.lastClientMs.p99 < GOALS.p99Ms && at.bytesPerConnection < GOALS.bytesPerConnection
+    : null,
+  results,
+});
+process.exit(0);
+
+function priceMessage(n: number) {
+  return {
+    type: "stock_price_update",
+    data: { ticker: "AAPL", current_price: (10_000 + n) / 100, updated_at: new Date().toISOString() },
+  };
+}

@@ -1,0 +1,421 @@
+import { z } from "zod";
+import { endpoint } from "./endpoint.ts";
+import { Email, NewPassword, Username } from "./auth-fields.ts";
+import {
+  Category,
+  ConfigKey,
+  ConfigValue,
+  CurrentUser,
+  DailyBar,
+  Id,
+  NotificationItem,
+  Permission,
+  Price,
+  TopLineRecommendation,
+  TradeRecommendation,
+  Ticker,
+  UipStock,
+  UserDevice,
+  UserStock,
+} from "./entities.ts";
+
+/** SPEC.md §7: every call the app makes to the provider, with its request and response. */
+
+/** `{identity-provider}` of `POST /auth/{identity-provider}-login`. */
+export const IDENTITY_PROVIDER = "google";
+/** `{finance-provider}` of `GET /api/{finance-provider}-company-name`. */
+export const FINANCE_PROVIDER = "yfinance";
+
+/** Header carrying a client-chosen key so a replayed mutation is applied once (offline queue). */
+export { IDEMPOTENCY_HEADER } from "./headers.ts";
+
+const UserIdParams = z.object({ userId: z.coerce.number().pipe(Id) });
+const IdParams = z.object({ id: z.coerce.number().pipe(Id) });
+const TickerParams = z.object({ ticker: Ticker });
+const SymbolParams = z.object({ symbol: Ticker });
+const Message = z.object({ message: z.string() });
+const Ok = z.object({ ok: z.literal(true) });
+
+// ── Authentication ────────────────────────────────────────────────────────────
+
+export { Email, NewPassword, PASSWORD_POLICY, Username } from "./auth-fields.ts";
+
+export const TokenResponse = z.object({
+  access_token: z.string().optional(),
+  token_type: z.string().optional(),
+});
+
+export const login = endpoint({
+  method: "POST",
+  path: "/auth/token",
+  auth: "public",
+  bodyEncoding: "form",
+  body: z.object({
+    username: z.string().trim().min(1, "Username is required").max(254),
+    password: z.string().min(1, "Password is required").max(1024),
+  }),
+  response: TokenResponse,
+});
+
+export const googleLogin = endpoint({
+  method: "POST",
+  path: `/auth/${IDENTITY_PROVIDER}-login`,
+  auth: "public",
+  body: z.object({ firebase_token: z.string().min(1).max(8192) }),
+  response: TokenResponse,
+});
+
+export const RegistrationPayload = z.object({
+  email: Email,
+  username: Username,
+  password: NewPassword,
+  first_name: z.string().trim().min(1, "First name is required").max(100),
+  last_name: z.string().trim().min(1, "Last name is required").max(100),
+});
+export const register = endpoint({
+  method: "POST",
+  path: "/auth/register",
+  auth: "public",
+  body: RegistrationPayload,
+  response: Message,
+});
+
+export const forgotPassword = endpoint({
+  method: "POST",
+  path: "/auth/forgot-password",
+  auth: "public",
+  body: z.object({ email: Email }),
+  response: Message,
+});
+
+export const resetPassword = endpoint({
+  method: "POST",
+  path: "/auth/reset-password",
+  auth: "public",
+  body: z.object({ token: z.string().min(1).max(512), password: NewPassword }),
+  response: Message,
+});
+
+/** One message of the mail outbox (mail waiting for delivery when no SMTP server is set). */
+export const MailOutboxItem = z.object({
+  id: Id,
+  to_address: z.string(),
+  subject: z.string(),
+  body_text: z.string(),
+  created_at: z.string(),
+  sent_at: z.string().nullable(),
+});
+/** Beyond SPEC.md: admins read the outbox (newest first) to deliver mail by hand when no SMTP server is set. */
+export const mailOutbox = endpoint({
+  method: "GET",
+  path: "/api/admin/mail-outbox",
+  query: z.object({
+    to: z.string().trim().toLowerCase().optional(),
+    limit: z.coerce.number().int().min(1).max(200).default(50),
+  }),
+  response: z.array(MailOutboxItem),
+});
+
+export const me = endpoint({ method: "GET", path: "/auth/users/me", response: CurrentUser });
+
+export const permissions = endpoint({
+  method: "GET",
+  path: "/api/user/:userId/permissions",
+  params: UserIdParams,
+  response: z.array(Permission),
+});
+
+// ── Stocks ────────────────────────────────────────────────────────────────────
+
+export const listUserStocks = endpoint({
+  method: "GET",
+  path: "/api/user-stocks/:userId",
+  params: UserIdParams,
+  response: z.array(UserStock),
+});
+
+export const listUipStocks = endpoint({ method: "GET", path: "/api/uip-stocks", response: z.array(UipStock) });
+
+export const listCategories = endpoint({ method: "GET", path: "/api/categories", response: z.array(Category) });
+
+export const OrderItem = z.object({
+  id: Id,
+  sort_order: z.number().int().min(0).max(1_000_000),
+  active: z.literal(1),
+});
+const Order = z.array(OrderItem).max(10_000);
+
+export const reorderUipStocks = endpoint({
+  method: "PUT",
+  path: "/api/uip-stocks",
+  body: Order,
+  response: Message,
+});
+
+export const reorderUserStocks = endpoint({
+  method: "PUT",
+  path: "/api/user-stocks/:userId",
+  params: UserIdParams,
+  body: Order,
+  response: Message,
+});
+
+export const deleteUipStock = endpoint({
+  method: "DELETE",
+  path: "/api/uip-stock/:id",
+  params: IdParams,
+  response: Message,
+});
+
+export const deleteUserStock = endpoint({
+  method: "DELETE",
+  path: "/api/user-stock/:id",
+  params: IdParams,
+  response: Message,
+});
+
+export const IntrinsicValues = z.object({
+  base_iv: Price,
+  conservative_iv: Price,
+  buy_level_one: Price,
+  buy_level_two: Price,
+  buy_level_three: Price,
+  buy_level_four: Price,
+});
+
+const NewStock = z.object({
+  ticker: Ticker,
+  name: z.string().trim().max(200),
+  current_price: z.number().min(0).max(Price.maxValue ?? Infinity),
+});
+
+export const createUserStock = endpoint({
+  method: "POST",
+  path: "/api/user-stock/:userId",
+  params: UserIdParams,
+  body: IntrinsicValues.extend({ stock: NewStock }),
+  response: UserStock,
+});
+
+export const createUipStock = endpoint({
+  method: "POST",
+  path: "/api/uip-stock",
+  body: IntrinsicValues.extend({ category_id: Id, stock: NewStock }),
+  response: UipStock,
+});
+
+/** average_iv is accepted for compatibility but the provider computes it. */
+const EditValues = IntrinsicValues.extend({
+  sort_order: z.number().int().min(0).max(1_000_000).optional(),
+  average_iv: Price.optional(),
+});
+
+export const updateUipStock = endpoint({
+  method: "PUT",
+  path: "/api/uip-stock/:id",
+  params: IdParams,
+  body: EditValues.extend({ category_id: Id }),
+  response: UipStock,
+});
+
+export const updateUserStock = endpoint({
+  method: "PUT",
+  path: "/api/user-stock/:id",
+  params: IdParams,
+  body: z.union([z.object({ generate_recommendation: z.boolean() }).strict(), EditValues]),
+  response: UserStock,
+});
+
+/** The bell on a UIP row: price alerts for this stock (beyond SPEC.md's shapes). */
+export const setUipPriceAlert = endpoint({
+  method: "PUT",
+  path: "/api/uip-stock/:id/price-alert",
+  params: IdParams,
+  body: z.object({ enabled: z.boolean() }),
+  response: z.object({ price_alert: z.boolean() }),
+});
+
+export const companyName = endpoint({
+  method: "GET",
+  path: `/api/${FINANCE_PROVIDER}-company-name`,
+  query: z.object({ ticker: Ticker }),
+  response: z.union([z.string(), z.object({ company_name: z.string() })]),
+});
+
+/** Daily price history for a row's chart (beyond SPEC.md's calls). */
+export const stockHistory = endpoint({
+  method: "GET",
+  path: "/api/stock-history/:ticker",
+  params: TickerParams,
+  query: z.object({ days: z.coerce.number().int().min(5).max(1830).default(365) }),
+  response: z.array(DailyBar),
+});
+
+export const stockAnalysis = endpoint({
+  method: "POST",
+  path: "/api/gen-ai-stock-analysis",
+  body: z.object({ ticker: Ticker }),
+  response: "text-stream",
+});
+
+// ── Recommendations ───────────────────────────────────────────────────────────
+
+export const tradeRecommendations = endpoint({
+  method: "GET",
+  path: "/api/biz-trade-recommendations/:symbol",
+  params: SymbolParams,
+  response: z.array(TradeRecommendation),
+});
+
+/**
+ * One recommendation by id, active or retired (beyond SPEC.md: the option detail has its own URL,
+ * /recommendation/{id}, which a link or a notification may open after a newer run replaced it).
+ */
+export const tradeRecommendation = endpoint({
+  method: "GET",
+  path: "/api/biz-trade-recommendation/:id",
+  params: IdParams,
+  response: TradeRecommendation,
+});
+
+export const topLineRecommendations = endpoint({
+  method: "GET",
+  path: "/api/biz-trade-recommendations-top-line",
+  response: z.array(TopLineRecommendation),
+});
+
+export const generateRecommendations = endpoint({
+  method: "POST",
+  path: "/api/biz-generate-trade-recommendations/:ticker",
+  params: TickerParams,
+  response: Message,
+});
+
+/** The recommendation with snake_case fields, fractions for percentages. */
+export const SummarizeBody = TradeRecommendation.partial().extend({
+  option_identifier: z.string().min(1).max(40),
+  strike_price: z.number().positive().max(Price.maxValue ?? Infinity),
+  expiration_date: TradeRecommendation.shape.expiration_date,
+  current_stock_price: z.number().positive(),
+  current_option_price: z.number().min(0),
+});
+export const summarizeRecommendation = endpoint({
+  method: "POST",
+  path: "/api/summarize-trade-recommendation",
+  body: SummarizeBody,
+  response: "text-stream",
+});
+
+// ── Devices and notifications ─────────────────────────────────────────────────
+
+export const registerDevice = endpoint({
+  method: "POST",
+  path: "/api/user-device/:userId",
+  params: UserIdParams,
+  body: UserDevice,
+  response: UserDevice,
+});
+
+export const getDevice = endpoint({
+  method: "GET",
+  path: "/api/user-devices/:userId/:fcmToken",
+  params: UserIdParams.extend({ fcmToken: z.string().min(1).max(4096) }),
+  response: UserDevice,
+});
+
+/** The provider's public VAPID key for Web Push subscriptions (beyond SPEC.md). */
+export const pushPublicKey = endpoint({
+  method: "GET",
+  path: "/api/push/public-key",
+  auth: "public",
+  response: z.object({ public_key: z.string() }),
+});
+
+export const listNotifications = endpoint({
+  method: "GET",
+  path: "/api/user-notifications/:userId",
+  params: UserIdParams,
+  response: z.array(NotificationItem),
+});
+
+export const markNotificationRead = endpoint({
+  method: "PATCH",
+  path: "/api/user-notifications/:id/mark-read",
+  params: IdParams,
+  response: Message,
+});
+
+export const markAllNotificationsRead = endpoint({
+  method: "PATCH",
+  path: "/api/user-notifications/:userId/mark-all-read",
+  params: UserIdParams,
+  response: Message,
+});
+
+export const clearAllNotifications = endpoint({
+  method: "DELETE",
+  path: "/api/user-notifications/:userId/clear-all",
+  params: UserIdParams,
+  response: Message,
+});
+
+export const unreadCount = endpoint({
+  method: "GET",
+  path: "/api/user-notifications/:userId/unread-count",
+  params: UserIdParams,
+  response: z.object({ unread_count: z.number().int().min(0) }),
+});
+
+/** An admin sends a notification (stored, and pushed to opted-in devices) to users (beyond SPEC.md). */
+export const sendNotification = endpoint({
+  method: "POST",
+  path: "/api/admin/notifications",
+  body: z.object({
+    user_ids: z.array(Id).min(1).max(10_000),
+    type: z.string().trim().min(1).max(40),
+    title: z.string().trim().min(1, "Title is required").max(200),
+    body: z.string().trim().min(1, "Body is required").max(1000),
+    /** A same-origin path the notification opens, e.g. /insights. */
+    url: z
+      .string()
+      .max(500)
+      .regex(/^\/(?!\/)[^\\]*$/, "url must be a path of this app, e.g. /insights")
+      .nullable()
+      .optional(),
+  }),
+  response: z.object({
+    notification_id: Id.nullable(),
+    recipients: z.number().int().min(0),
+    sent: z.number().int().min(0),
+    removed: z.number().int().min(0),
+    failed: z.number().int().min(0),
+  }),
+});
+
+// ── Backend config ────────────────────────────────────────────────────────────
+
+export const getConfig = endpoint({
+  method: "GET",
+  path: "/api/backend-config/:key",
+  params: z.object({ key: ConfigKey }),
+  response: z.object({ key: ConfigKey, value: ConfigValue }),
+});
+
+export const setConfig = endpoint({
+  method: "PATCH",
+  path: "/api/backend-config/:key",
+  params: z.object({ key: ConfigKey }),
+  body: z.object({ value: z.enum(["1", "0"]) }),
+  response: z.object({ key: ConfigKey, value: ConfigValue }),
+});
+
+// ── Operations ────────────────────────────────────────────────────────────────
+
+export const health = endpoint({
+  method: "GET",
+  path: "/healthz",
+  auth: "public",
+  response: z.object({ status: z.enum(["ok", "degraded"]), database: z.enum(["ok", "down"]) }),
+});
+
+export { Ok };

@@ -1,0 +1,211 @@
+import { z } from "zod";
+
+/** SPEC.md §3: the entities, as the provider sends them. */
+
+/** A price, an intrinsic value or a buy level: numeric, 0 to 9,999,999 (SPEC.md §5, §9). */
+export const PRICE_MAX = 9_999_999;
+export const Price = z.number().min(0).max(PRICE_MAX);
+export const Id = z.number().int().positive();
+/** ISO 8601 timestamp with offset, e.g. 2026-11-21T20:38:00.000Z. */
+export const Timestamp = z.string().datetime({ offset: true });
+/** Calendar date, YYYY-MM-DD. */
+export const DateOnly = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Use a date as YYYY-MM-DD");
+/** Flags that SPEC.md stores as 1 or 0. */
+export const Flag = z.union([z.literal(0), z.literal(1)]);
+
+/** Only letters and digits, upper case (SPEC.md §5), 1 to 10 characters. */
+export const Ticker = z
+  .string()
+  .trim()
+  .transform((s) => s.replace(/[^A-Za-z0-9]/g, "").toUpperCase())
+  .pipe(z.string().min(1, "Ticker is required").max(10, "Ticker is at most 10 characters"));
+
+export const CurrentUser = z.object({
+  id: Id,
+  name: z.string(),
+  username: z.string(),
+  email: z.string(),
+});
+export type CurrentUser = z.infer<typeof CurrentUser>;
+
+export const Stock = z.object({
+  id: Id,
+  ticker: z.string(),
+  name: z.string(),
+  current_price: z.number(),
+  /** When current_price was last refreshed; null before the first quote. */
+  updated_at: Timestamp.nullable(),
+});
+export type Stock = z.infer<typeof Stock>;
+
+const ivAndLevels = {
+  base_iv: z.number(),
+  conservative_iv: z.number(),
+  average_iv: z.number(),
+  buy_level_one: z.number(),
+  buy_level_two: z.number(),
+  buy_level_three: z.number(),
+  buy_level_four: z.number(),
+};
+
+export const UserStock = z.object({
+  id: Id,
+  sort_order: z.number().int(),
+  active: Flag,
+  generate_recommendation: z.boolean(),
+  ...ivAndLevels,
+  stock: Stock,
+});
+export type UserStock = z.infer<typeof UserStock>;
+
+export const CATEGORY_ICONS = ["queen", "avoid", "hold", "speculative", "buy"] as const;
+export const CategoryIcon = z.enum(CATEGORY_ICONS);
+export type CategoryIcon = z.infer<typeof CategoryIcon>;
+
+export const Category = z.object({ id: Id, name: z.string(), icon: CategoryIcon });
+export type Category = z.infer<typeof Category>;
+
+/** Synthetic filter chips of the UIP list (SPEC.md §2). */
+export const ALL_CATEGORIES_ID = -1;
+export const BELOW_IV_ID = -2;
+
+export const UipStock = z.object({
+  id: Id,
+  sort_order: z.number().int(),
+  active: Flag,
+  stock: Stock,
+  category: Category,
+  category_id: Id,
+  ...ivAndLevels,
+  /** Whether the signed-in user gets price alerts for this stock (the bell). */
+  price_alert: z.boolean(),
+});
+export type UipStock = z.infer<typeof UipStock>;
+
+/** Which of the user's buy levels a strike sits at or below. */
+export const BuyLevelName = z.enum(["one", "two", "three", "four"]);
+
+export const TradeRecommendation = z.object({
+  id: Id,
+  stock_id: Id,
+  /** The generation run this row belongs to. */
+  trade_recommendations_id: Id,
+  /** OCC option symbol, e.g. AAPL261218P00180000. */
+  option_identifier: z.string(),
+  put_or_call: z.enum(["put", "call"]),
+  volume: z.number().int().min(0),
+  expiration_date: DateOnly,
+  strike_price: z.number(),
+  current_stock_price: z.number(),
+  current_option_price: z.number(),
+  option_weekly_low_price: z.number(),
+  option_weekly_high_price: z.number(),
+  /** Fractions: 0.021 is 2.1 %. */
+  calculated_monthly_roi: z.number(),
+  implied_volatility: z.number(),
+  historical_volatility: z.number(),
+  delta: z.number(),
+  theta: z.number(),
+  vega: z.number(),
+  created_at: Timestamp,
+  updated_at: Timestamp,
+  active: Flag,
+  // What a put seller checks before trading (beyond SPEC.md; all fractions where a percentage).
+  // buy_level and below_conservative_iv compare the strike with the levels that ranked the set
+  // (the generating user's watchlist row, else the UIP row, else the flagging watchlists' median).
+  open_interest: z.number().int().min(0),
+  bid: z.number(),
+  ask: z.number(),
+  days_to_expiry: z.number().int(),
+  annualized_roi: z.number(),
+  breakeven: z.number(),
+  collateral: z.number(),
+  cushion: z.number(),
+  probability_of_profit: z.number(),
+  probability_of_profit_delta: z.number(),
+  earnings_date: DateOnly.nullable(),
+  earnings_before_expiry: z.boolean(),
+  iv_rank: z.number().nullable(),
+  buy_level: BuyLevelName.nullable(),
+  below_conservative_iv: z.boolean(),
+});
+export type TradeRecommendation = z.infer<typeof TradeRecommendation>;
+
+/** One stock's latest generation run. */
+export const TopLineRecommendation = z.object({
+  ticker: z.string(),
+  stock_id: Id,
+  stock_name: z.string(),
+  /** The stock price the run used. */
+  current_price: z.number(),
+  /** The stock's ~30-day at-the-money implied volatility at the run (fraction; 0 when unknown). */
+  implied_volatility: z.number(),
+  /** 20-day historical volatility at the run (fraction). */
+  historical_volatility: z.number(),
+  /** Average intrinsic value (a price) of the levels that ranked the set; 0 when none was set. */
+  average_iv: z.number(),
+  /** When the run was made. */
+  recommendation_date: Timestamp,
+  /** Recommendations in the active set; 0 in a live update when nothing passed the filters. */
+  trade_recommendation_count: z.number().int().min(0),
+});
+export type TopLineRecommendation = z.infer<typeof TopLineRecommendation>;
+
+export const NotificationType = z.string(); // trade, alert, success; anything else is "system"
+export const NotificationItem = z.object({
+  id: Id,
+  read: Flag,
+  created_at: Timestamp,
+  notification: z.object({
+    type: NotificationType,
+    title: z.string(),
+    body: z.string(),
+    action_required: Flag,
+    /** Where tapping it leads, e.g. /insights (beyond SPEC.md). */
+    url: z.string().nullable(),
+  }),
+});
+export type NotificationItem = z.infer<typeof NotificationItem>;
+
+export const UserDevice = z.object({
+  device_type: z.literal("web"),
+  /** The push subscription (Web Push JSON) or an FCM registration token. */
+  fcm_token: z.string().min(1).max(4096),
+  browser: z.string().max(200),
+  os: z.string().max(200),
+  ip_address: z.string().max(100),
+  user_agent: z.string().max(1000),
+  app_version: z.string().max(50),
+  notification_opt_in: z.enum(["1", "0"]),
+});
+export type UserDevice = z.infer<typeof UserDevice>;
+
+export const PERMISSION_OBJECTS = ["UIP_STOCK", "USER_STOCK", "BACKEND_CONFIG"] as const;
+export const PERMISSION_ACTIONS = ["VIEW", "CREATE", "UPDATE", "DELETE"] as const;
+export const Permission = z.object({
+  object: z.enum(PERMISSION_OBJECTS),
+  action: z.enum(PERMISSION_ACTIONS),
+});
+export type Permission = z.infer<typeof Permission>;
+export type PermissionObject = Permission["object"];
+export type PermissionAction = Permission["action"];
+
+export const CONFIG_KEYS = ["auto_refresh_enabled", "auto_trade_recommendation_generation_enabled"] as const;
+export const ConfigKey = z.enum(CONFIG_KEYS);
+export type ConfigKey = z.infer<typeof ConfigKey>;
+/** Read as true when 1, '1', true or 'true' (SPEC.md §3). */
+export const ConfigValue = z.union([z.literal(1), z.literal(0), z.enum(["1", "0", "true", "false"]), z.boolean()]);
+export function configIsOn(value: unknown): boolean {
+  return value === 1 || value === "1" || value === true || value === "true";
+}
+
+/** One daily bar of price history (for the row chart). */
+export const DailyBar = z.object({
+  time: DateOnly,
+  open: z.number(),
+  high: z.number(),
+  low: z.number(),
+  close: z.number(),
+  volume: z.number().int().min(0),
+});
+export type DailyBar = z.infer<typeof DailyBar>;

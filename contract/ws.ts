@@ -1,0 +1,42 @@
+import { z } from "zod";
+import { Timestamp, TopLineRecommendation, TradeRecommendation } from "./entities.ts";
+
+/** SPEC.md §4 "Live updates" and §7 Websockets: the paths and their messages. */
+export const WS_STOCK_UPDATES = "/ws/stock-updates";
+export const WS_TRADE_UPDATES = "/ws/trade-updates";
+export const TRADE_UPDATES_RECONNECT_MS = 5_000;
+
+export const PriceQuote = z.object({
+  ticker: z.string().min(1),
+  current_price: z.number(),
+  updated_at: Timestamp,
+});
+export type PriceQuote = z.infer<typeof PriceQuote>;
+
+/**
+ * `data` is either one quote (replace that ticker's price) or an array of quotes
+ * (the whole list: replace every matching ticker's price).
+ */
+export const StockPriceUpdate = z.object({
+  type: z.literal("stock_price_update"),
+  data: z.union([z.array(PriceQuote), PriceQuote]),
+});
+export type StockPriceUpdate = z.infer<typeof StockPriceUpdate>;
+
+export const TradeRecommendationsUpdate = z.object({
+  type: z.literal("trade_recommendations_update"),
+  ticker: z.string().min(1),
+  data: z.array(TradeRecommendation),
+});
+
+export const TopLineUpdate = z.object({
+  type: z.literal("trade_recommendations_top_line_update"),
+  ticker: z.string().min(1),
+  data: TopLineRecommendation,
+});
+
+export const TradeUpdate = z.discriminatedUnion("type", [TradeRecommendationsUpdate, TopLineUpdate]);
+export type TradeUpdate = z.infer<typeof TradeUpdate>;
+
+export const LiveMessage = z.discriminatedUnion("type", [StockPriceUpdate, TradeRecommendationsUpdate, TopLineUpdate]);
+export type LiveMessage = z.infer<typeof LiveMessage>;

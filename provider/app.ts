@@ -1,0 +1,184 @@
+import { randomBytes } from "node:crypto";
+import { openDatabase, ping, type DatabaseHandle, type DatabaseOptions } from "./db/client.ts";
+import { seedDemo, seedDemoRecommendations } from "./db/seed.ts";
+import { createTokenService } from "./auth/tokens.ts";
+import { createAuthenticator } from "./auth/callers.ts";
+import { Router } from "./http/router.ts";
+import { createIdempotencyStore } from "./http/idempotency.ts";
+import { json } from "./http/errors.ts";
+import type { ProviderContext } from "./context.ts";
+import * as calls from "../contract/calls.ts";
+import { createSimulatedMarket } from "./market/simulated.ts";
+import type { MarketData } from "./market/port.ts";
+import { DEMO_TICKERS } from "./db/demo-data.ts";
+import { authRoutes } from "./routes/auth.ts";
+import { userStockRoutes } from "./routes/user-stocks.ts";
+import { uipStockRoutes } from "./routes/uip-stocks.ts";
+import { mailOutboxRoutes } from "./routes/mail-outbox.ts";
+import { deviceRoutes } from "./routes/devices.ts";
+import { notificationRoutes } from "./routes/notifications.ts";
+import { configRoutes } from "./routes/config.ts";
+import { loadVapidKeys } from "./push/vapid.ts";
+import { createPushSender } from "./push/sender.ts";
+import { DEFAULT_PUSH_HOSTS } from "./push/hosts.ts";
+import type { Agent } from "node:https";
+import { createRateLimiter } from "./auth/rate-limit.ts";
+import { createMailer } from "./mail/mailer.ts";
+import { createGoogleVerifier } from "./auth/google.ts";
+import { recordClientIp, type ClientInfo } from "./http/client-ip.ts";
+import { recommendationRoutes } from "./routes/recommendations.ts";
+import { createEventBus } from "./bus/bus.ts";
+import { createScheduler, type Scheduler } from "./jobs/scheduler.ts";
+import { postgresLeader, singleProcessLeader } from "./jobs/leader.ts";
+import { recommendationJob } from "./jobs/recommendation-job.ts";
+import { priceRefreshJob } from "./jobs/price-job.ts";
+import { createYahooMarket } from "./market/yahoo.ts";
+import { recommendContext } from "./recommend/context.ts";
+import { aiRoutes } from "./routes/ai.ts";
+import { createExplainer, type AiSettings } from "./ai/index.ts";
+
+export interface ProviderOptions extends DatabaseOptions {
+  /** Token secrets, newest first; generated once and kept in the database when empty. */
+  secrets?: string[] | undefined;
+  tokenTtlSeconds?: number | undefined;
+  seedDemo?: boolean | undefined;
+  /** With seedDemo: when the demo data is first loaded, generate the demo's flagged tickers once (off unless true). */
+  seedRecommendations?: boolean | undefined;
+  /** Market data; the simulated market over the demo tickers when omitted. */
+  market?: MarketData | undefined;
+  /** Seed of the simulated market: the same seed gives the same prices. */
+  marketSeed?: number | undefined;
+  /** MARKET_DATA: the simulated market (default) or Yahoo Finance; ignored when `market` is given. */
+  marketData?: "simulated" | "yahoo" | undefined;
+  /** PRICE_REFRESH_SECONDS: pause between two price refreshes while auto refresh is on; 60 s when omitted. */
+  priceRefreshSeconds?: number | undefined;
+  /** The web app's public URL for links in mail; http://localhost:3000 when omitted. */
+  appUrl?: string | undefined;
+  /** SMTP server for mail; without it mail goes to the mail_outbox table. */
+  smtpUrl?: string | undefined;
+  mailFrom?: string | undefined;
+  /** Firebase project whose ID tokens Google sign-in accepts; Google sign-in is off without it. */
+  firebaseProjectId?: string | undefined;
+  /** Peers (besides loopback) whose X-Forwarded-For names the client, e.g. the web app's servers. */
+  trustedProxies?: string[] | undefined;
+  /** VAPID keys (VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY, VAPID_SUBJECT); generated and stored when absent. */
+  vapid?: { publicKey?: string | undefined; privateKey?: string | undefined; subject?: string | undefined } | undefined;
+  /** Hosts device subscriptions may point at; the browsers' push services by default. */
+  pushAllowedHosts?: readonly string[] | undefined;
+  /** TLS agent for reaching push services (a private CA). */
+  pushAgent?: Agent | undefined;
+  /** Campaign for running the scheduled jobs (one process of those sharing the database runs them); on unless false. */
+  jobs?: boolean | undefined;
+  /** Age at which automatic generation regenerates a flagged ticker; 900 s when omitted. */
+  recommendationIntervalSeconds?: number | undefined;
+  /** How often a process that does not run the jobs tries to take over; 5000 ms when omitted. */
+  leaderRetryMs?: number | undefined;
+  /** An OpenAI-compatible model for the AI texts (AI_BASE_URL, AI_API_KEY, AI_MODEL, AI_TIMEOUT_MS); the built-in analyst when omitted. */
+  ai?: AiSettings | undefined;
+}
+
+export interface Provider {
+  /** Answers one HTTP request (Fetch API). */
+  fetch(request: Request, info?: ClientInfo): Promise<Response>;
+  context: ProviderContext;
+  /** Scheduled jobs; started at creation unless `jobs: false`. */
+  scheduler: Scheduler;
+  close(): Promise<void>;
+}
+
+/** Opens the store, applies migrations, seeds when asked, and wires every route. */
+export async function createProvider(options: ProviderOptions = {}): Promise<Provider> {
+  const database = await openDatabase(options);
+  try {
+    const market =
+      options.market ??
+      (options.marketData === "yahoo"
+        ? createYahooMarket()
+        : createSimulatedMarket({ seed: options.marketSeed ?? 1, tickers: DEMO_TICKERS }));
+    const seeded = options.seedDemo ? await seedDemo(database.db, market) : false;
+    if (seeded && options.seedRecommendations) await seedDemoRecommendations(database.db, market);
+    const secrets = options.secrets?.length ? options.secrets : [await storedSecret(database, "token_secret")];
+    const tokens = createTokenService(secrets, options.tokenTtlSeconds ?? 7 * 24 * 3600);
+    const context: ProviderContext = {
+      db: database.db,
+      database,
+      tokens,
+      market,
+      limiter: createRateLimiter(database.db),
+      mailer: createMailer({ db: database.db, smtpUrl: options.smtpUrl, from: options.mailFrom ?? DEFAULT_MAIL_FROM }),
+      google: options.firebaseProjectId ? createGoogleVerifier(options.firebaseProjectId) : undefined,
+      appUrl: (options.appUrl ?? "http://localhost:3000").replace(/\/$/, ""),
+      push: createPushSender({ vapid: await loadVapidKeys(database.db, options.vapid), agent: options.pushAgent }),
+      pushAllowedHosts: options.pushAllowedHosts?.length ? options.pushAllowedHosts : DEFAULT_PUSH_HOSTS,
+      bus: createEventBus({ db: database.db, kind: database.kind, databaseUrl: options.databaseUrl }),
+      explainer: createExplainer(options.ai),
+    };
+    const trustedProxies = options.trustedProxies ?? [];
+
+    const router = new Router(createAuthenticator(database.db, tokens), {
+      idempotency: createIdempotencyStore(database.db),
+    });
+    router.on(calls.health, async () => {
+      const up = await ping(database.db);
+      return json({ status: up ? "ok" : "degraded", database: up ? "ok" : "down" }, up ? 200 : 503);
+    });
+    authRoutes(router, context);
+    mailOutboxRoutes(router, context);
+    userStockRoutes(router, context);
+    uipStockRoutes(router, context);
+    deviceRoutes(router, context);
+    notificationRoutes(router, context);
+    configRoutes(router, context);
+    recommendationRoutes(router, context);
+    aiRoutes(router, context);
+
+    const scheduler = createScheduler(
+      database.kind === "postgres" && options.databaseUrl
+        ? postgresLeader({ databaseUrl: options.databaseUrl, retryMs: options.leaderRetryMs, heartbeatMs: options.leaderRetryMs })
+        : singleProcessLeader(),
+    );
+    scheduler.register(
+      recommendationJob(recommendContext(context), {
+        intervalMs: (options.recommendationIntervalSeconds ?? 900) * 1000,
+      }),
+    );
+    scheduler.register(priceRefreshJob(context, { intervalMs: (options.priceRefreshSeconds ?? 60) * 1000 }));
+    if (options.jobs !== false) scheduler.start();
+
+    return {
+      context,
+      scheduler,
+      async fetch(request, info) {
+        recordClientIp(request, info, trustedProxies);
+        return (await router.handle(request)) ?? json({ detail: "Not Found" }, 404);
+      },
+      async close() {
+        await scheduler.stop();
+        await context.bus.close();
+        await context.google?.close();
+        await database.close();
+      },
+    };
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+}
+
+const DEFAULT_MAIL_FROM = "PutSeller <no-reply@putseller.invalid>";
+
+/** A secret generated on first start and kept, so tokens survive a restart. */
+async function storedSecret(database: DatabaseHandle, name: string): Promise<string> {
+  const candidate = randomBytes(32).toString("base64url");
+  await database.db
+    .insertInto("app_secrets")
+    .values({ name, value: candidate })
+    .onConflict((oc) => oc.column("name").doNothing())
+    .execute();
+  const row = await database.db
+    .selectFrom("app_secrets")
+    .select("value")
+    .where("name", "=", name)
+    .executeTakeFirstOrThrow();
+  return row.value;
+}

@@ -1,0 +1,48 @@
+import type { Db } from "../db/client.ts";
+import type { Caller } from "../http/router.ts";
+import type { TokenService } from "./tokens.ts";
+import type { PermissionAction, PermissionObject } from "../../contract/entities.ts";
+import { forbidden } from "../http/errors.ts";
+
+export async function permissionsOf(db: Db, userId: number): Promise<{ object: string; action: string }[]> {
+  return db
+    .selectFrom("user_roles")
+    .innerJoin("role_permissions", "role_permissions.role_id", "user_roles.role_id")
+    .select(["role_permissions.object", "role_permissions.action"])
+    .distinct()
+    .where("user_roles.user_id", "=", userId)
+    .orderBy("role_permissions.object")
+    .orderBy("role_permissions.action")
+    .execute();
+}
+
+/** Resolves the bearer token of a request to the caller and their permissions. */
+export function createAuthenticator(db: Db, tokens: TokenService) {
+  return async (request: Request): Promise<Caller | undefined> => {
+    const header = request.headers.get("authorization") ?? "";
+    const match = /^Bearer\s+(\S+)$/i.exec(header);
+    if (!match) return undefined;
+    const userId = await tokens.verify(match[1]!);
+    if (!userId) return undefined;
+    const user = await db.selectFrom("users").select("id").where("id", "=", userId).executeTakeFirst();
+    if (!user) return undefined;
+    const permissions = await permissionsOf(db, userId);
+    return { id: userId, permissions: new Set(permissions.map((p) => `${p.object}:${p.action}`)) };
+  };
+}
+
+export function can(caller: Caller, object: PermissionObject, action: PermissionAction): boolean {
+  return caller.permissions.has(`${object}:${action}`);
+}
+
+/** SPEC.md §6: an admin holds any of VIEW, CREATE, UPDATE or DELETE on BACKEND_CONFIG. */
+export function isAdmin(caller: Caller): boolean {
+  return (["VIEW", "CREATE", "UPDATE", "DELETE"] as const).some((a) => can(caller, "BACKEND_CONFIG", a));
+}
+
+export const NOT_AUTHORIZED = "Not authorized to perform this action";
+
+/** A user reaches only their own resources; an admin reaches anyone's. */
+export function requireSelfOrAdmin(caller: Caller, userId: number): void {
+  if (caller.id !== userId && !isAdmin(caller)) throw forbidden(NOT_AUTHORIZED);
+}

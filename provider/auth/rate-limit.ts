@@ -1,0 +1,102 @@
+import { sql } from "kysely";
+import type { Db } from "../db/client.ts";
+import { HttpError } from "../http/errors.ts";
+
+/**
+ * Fixed-window attempt counters kept in the database, so every provider process behind a
+ * load balancer counts the same attempts (a per-process counter would multiply the limit).
+ */
+export interface RateRule {
+  /** Bucket prefix, e.g. `login-account`. */
+  name: string;
+  limit: number;
+  windowSeconds: number;
+  /** What is being limited, for the message: "sign-in attempts". */
+  what: string;
+}
+
+const MINUTE = 60;
+const HOUR = 3600;
+
+/**
+ * The limits on the public account calls. Sign-in counts failed attempts only, so people
+ * who sign in successfully never use up their allowance; the others count every attempt.
+ */
+export const RATE_RULES = {
+  loginAccount: { name: "login-account", limit: 5, windowSeconds: 15 * MINUTE, what: "sign-in attempts" },
+  loginIp: { name: "login-ip", limit: 30, windowSeconds: 15 * MINUTE, what: "sign-in attempts" },
+  googleIp: { name: "google-ip", limit: 30, windowSeconds: 15 * MINUTE, what: "sign-in attempts" },
+  registerAccount: { name: "register-account", limit: 5, windowSeconds: HOUR, what: "registration attempts" },
+  registerIp: { name: "register-ip", limit: 10, windowSeconds: HOUR, what: "registration attempts" },
+  forgotAccount: { name: "forgot-account", limit: 3, windowSeconds: HOUR, what: "password reset requests" },
+  forgotIp: { name: "forgot-ip", limit: 10, windowSeconds: HOUR, what: "password reset requests" },
+  resetToken: { name: "reset-token", limit: 5, windowSeconds: HOUR, what: "password reset attempts" },
+  resetIp: { name: "reset-ip", limit: 10, windowSeconds: HOUR, what: "password reset attempts" },
+} as const satisfies Record<string, RateRule>;
+
+export interface RateLimiter {
+  /** Counts one attempt; throws 429 when it goes over the limit. */
+  hit(rule: RateRule, key: string): Promise<void>;
+  /** Throws 429 when the limit is already used up, without counting. */
+  check(rule: RateRule, key: string): Promise<void>;
+  /** Forgets the bucket (a successful sign-in clears the account's failures). */
+  reset(rule: RateRule, key: string): Promise<void>;
+}
+
+export function createRateLimiter(db: Db): RateLimiter {
+  let calls = 0;
+  return {
+    async hit(rule, key) {
+      const bucket = bucketOf(rule, key);
+      const window = sql`make_interval(secs => ${rule.windowSeconds})`;
+      const row = await sql<{ hits: number; retry_after: number }>`
+        INSERT INTO rate_limits (bucket, window_start, hits) VALUES (${bucket}, now(), 1)
+        ON CONFLICT (bucket) DO UPDATE SET
+          hits = CASE WHEN rate_limits.window_start + ${window} <= now() THEN 1 ELSE rate_limits.hits + 1 END,
+          window_start = CASE WHEN rate_limits.window_start + ${window} <= now() THEN now() ELSE rate_limits.window_start END
+        RETURNING hits, extract(epoch FROM (window_start + ${window} - now()))::float8 AS retry_after
+      `.execute(db);
+      const { hits, retry_after } = row.rows[0]!;
+      // Now and then, drop buckets whose window ended long ago so the table stays small.
+      if (++calls % 200 === 0) void sweep(db).catch((error) => console.error("[rate-limit] sweep failed:", error));
+      if (hits > rule.limit) throw tooMany(rule, retry_after);
+    },
+    async check(rule, key) {
+      const row = await db
+        .selectFrom("rate_limits")
+        .select([
+          "hits",
+          sql<number>`extract(epoch FROM (window_start + make_interval(secs => ${rule.windowSeconds}) - now()))::float8`.as(
+            "retry_after",
+          ),
+        ])
+        .where("bucket", "=", bucketOf(rule, key))
+        .executeTakeFirst();
+      if (row && row.retry_after > 0 && row.hits >= rule.limit) throw tooMany(rule, row.retry_after);
+    },
+    async reset(rule, key) {
+      await db.deleteFrom("rate_limits").where("bucket", "=", bucketOf(rule, key)).execute();
+    },
+  };
+}
+
+function bucketOf(rule: RateRule, key: string): string {
+  return `${rule.name}:${key.trim().toLowerCase()}`;
+}
+
+async function sweep(db: Db): Promise<void> {
+  await db
+    .deleteFrom("rate_limits")
+    .where("window_start", "<", sql<Date>`now() - interval '1 day'`)
+    .execute();
+}
+
+/** 429 with a sentence a person can act on, and Retry-After for programs. */
+export function tooMany(rule: RateRule, retryAfterSeconds: number): HttpError {
+  const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
+  const minutes = Math.ceil(seconds / 60);
+  const wait = minutes <= 1 ? "a minute" : `${minutes} minutes`;
+  return new HttpError(429, `Too many ${rule.what}. Please wait ${wait} and try again.`, {
+    "Retry-After": String(seconds),
+  });
+}

@@ -1,0 +1,39 @@
+import { jwtVerify, SignJWT } from "jose";
+
+const ISSUER = "putseller-provider";
+
+export interface TokenService {
+  issue(userId: number): Promise<string>;
+  /** The user id of a valid, unexpired token, else undefined. */
+  verify(token: string): Promise<number | undefined>;
+}
+
+/** HS256 bearer tokens; `secrets[0]` signs, every secret verifies (so a secret can be rotated). */
+export function createTokenService(secrets: string[], ttlSeconds: number): TokenService {
+  const keys = secrets.map((s) => new TextEncoder().encode(s));
+  const signingKey = keys[0];
+  if (!signingKey) throw new Error("At least one token secret is needed");
+  return {
+    async issue(userId) {
+      return new SignJWT({})
+        .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+        .setSubject(String(userId))
+        .setIssuer(ISSUER)
+        .setIssuedAt()
+        .setExpirationTime(`${ttlSeconds}s`)
+        .sign(signingKey);
+    },
+    async verify(token) {
+      for (const key of keys) {
+        try {
+          const { payload } = await jwtVerify(token, key, { issuer: ISSUER, algorithms: ["HS256"] });
+          const id = Number(payload.sub);
+          return Number.isInteger(id) && id > 0 ? id : undefined;
+        } catch {
+          // try the next secret
+        }
+      }
+      return undefined;
+    },
+  };
+}

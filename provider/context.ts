@@ -1,0 +1,34 @@
+import type { DatabaseHandle, Db } from "./db/client.ts";
+import type { TokenService } from "./auth/tokens.ts";
+import type { MarketData } from "./market/port.ts";
+import type { PushSender } from "./push/sender.ts";
+import type { RateLimiter } from "./auth/rate-limit.ts";
+import type { Mailer } from "./mail/mailer.ts";
+import type { GoogleVerifier } from "./auth/google.ts";
+import type { EventBus } from "./bus/bus.ts";
+import type { Explainer } from "./ai/port.ts";
+
+/** What every provider route module is given. */
+export interface ProviderContext {
+  db: Db;
+  database: DatabaseHandle;
+  tokens: TokenService;
+  /** Quotes, company names, history, option chains: simulated by default (MARKET_DATA). */
+  market: MarketData;
+  /** Web Push (VAPID) sender; see push/notify.ts notifyUsers to notify users. */
+  push: PushSender;
+  /** Push service hosts a device subscription may point at (PUSH_ALLOWED_HOSTS). */
+  pushAllowedHosts: readonly string[];
+  /** Attempt counters for the public account calls. */
+  limiter: RateLimiter;
+  /** SMTP when SMTP_URL is set, else the mail_outbox table. */
+  mailer: Mailer;
+  /** Firebase ID token checks for Google sign-in; undefined when FIREBASE_PROJECT_ID is unset. */
+  google: GoogleVerifier | undefined;
+  /** The web app's public URL, for links in mail (e.g. http://localhost:3000). */
+  appUrl: string;
+  /** Publish/subscribe across provider processes (bus/channels.ts names the channels). */
+  bus: EventBus;
+  /** Writes the AI texts: the built-in analyst, or an OpenAI-compatible model when AI_BASE_URL is set. */
+  explainer: Explainer;
+}

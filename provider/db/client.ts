@@ -1,0 +1,112 @@
+import { Kysely, PGliteDialect, PostgresDialect, sql } from "kysely";
+import { Migrator } from "kysely/migration";
+import type { Database } from "./schema.ts";
+import { migrationProvider } from "./migrations.ts";
+
+export type Db = Kysely<Database>;
+
+export interface DatabaseOptions {
+  /** A PostgreSQL server, e.g. postgres://postgres@127.0.0.1:5432/test. */
+  databaseUrl?: string | undefined;
+  /** PGlite's folder; omitted (and no databaseUrl) means an in-memory PGlite. */
+  dataDir?: string | undefined;
+}
+
+export interface DatabaseHandle {
+  db: Db;
+  kind: "postgres" | "pglite";
+  /** Runs `listener` for each NOTIFY on `channel`; resolves to an unsubscribe function. */
+  listen(channel: string, listener: (payload: string) => void): Promise<() => Promise<void>>;
+  close(): Promise<void>;
+}
+
+const INT8 = 20;
+const DATE = 1082;
+
+/**
+ * Opens the store, applies every pending migration, and returns it.
+ * Dates stay `YYYY-MM-DD` strings and bigint counts become numbers in both drivers.
+ */
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  const handle = options.databaseUrl ? await openPostgres(options.databaseUrl) : await openPglite(options.dataDir);
+  try {
+    await migrate(handle.db);
+  } catch (error) {
+    await handle.close();
+    throw error;
+  }
+  return handle;
+}
+
+async function openPostgres(url: string): Promise<DatabaseHandle> {
+  const pg = await import("pg");
+  const { Pool, Client, types } = pg.default;
+  const parsers = {
+    getTypeParser(oid: number, format?: "text" | "binary") {
+      if (oid === INT8) return (v: string) => Number(v);
+      if (oid === DATE) return (v: string) => v;
+      return types.getTypeParser(oid, format);
+    },
+  };
+  const pool = new Pool({ connectionString: url, max: 10, types: parsers });
+  pool.on("error", (error) => console.error("[db] idle client error:", error.message));
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    db,
+    kind: "postgres",
+    async listen(channel, listener) {
+      const client = new Client({ connectionString: url, types: parsers });
+      client.on("error", (error) => console.error(`[db] listener on ${channel}:`, error.message));
+      await client.connect();
+      client.on("notification", (msg) => {
+        if (msg.channel === channel) listener(msg.payload ?? "");
+      });
+      await client.query(`LISTEN ${quoteIdent(channel)}`);
+      return async () => {
+        await client.end().catch(() => {});
+      };
+    },
+    close: () => db.destroy(),
+  };
+}
+
+async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
+  const { PGlite } = await import("@electric-sql/pglite");
+  const pglite = await PGlite.create(dataDir, {
+    parsers: { [INT8]: (v: string) => Number(v), [DATE]: (v: string) => v },
+  });
+  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
+  return {
+    db,
+    kind: "pglite",
+    async listen(channel, listener) {
+      return pglite.listen(channel, listener);
+    },
+    async close() {
+      await db.destroy();
+      if (!pglite.closed) await pglite.close();
+    },
+  };
+}
+
+export async function migrate(db: Db): Promise<void> {
+  const migrator = new Migrator({ db, provider: migrationProvider });
+  const { error, results } = await migrator.migrateToLatest();
+  for (const result of results ?? []) {
+    if (result.status === "Error") console.error(`[db] migration ${result.migrationName} failed`);
+  }
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+}
+
+export async function ping(db: Db): Promise<boolean> {
+  try {
+    await sql`select 1`.execute(db);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function quoteIdent(name: string): string {
+  return `"${name.replace(/"/g, '""')}"`;
+}

@@ -1,0 +1,282 @@
+import { sql, type Kysely } from "kysely";
+import type { Migration, MigrationProvider } from "kysely/migration";
+
+/**
+ * Migrations live in code (not files read at run time) so the built image and the
+ * tests apply exactly the same SQL. Append new ones; never edit an applied one.
+ */
+/** PGlite's query protocol takes one statement at a time, so a script is split on `;` at line ends. */
+async function runScript(db: Kysely<unknown>, script: string): Promise<void> {
+  for (const statement of script.split(/;\s*$/m)) {
+    if (statement.trim()) await sql.raw(statement).execute(db);
+  }
+}
+
+const migrations: Record<string, Migration> = {
+  "0001-initial": {
+    async up(db: Kysely<unknown>) {
+      await runScript(
+        db,
+        `
+        CREATE TABLE users (
+          id integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+          username text NOT NULL,
+          email text NOT NULL,
+          password_hash text,
+          first_name text NOT NULL DEFAULT '',
+          last_name text NOT NULL DEFAULT '',
+          firebase_uid text UNIQUE,
+          created_at timestamptz NOT NULL DEFAULT now()
+        );
+        CREATE UNIQUE INDEX users_username_key ON users (lower(username));
+        CREATE UNIQUE INDEX users_email_key ON users (lower(email));
+
+        CREATE TABLE roles (
+          id integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+          name text NOT NULL UNIQUE
+        );
+        CREATE TABLE role_permissions (
+          role_id integer NOT NULL REFERENCES roles ON DELETE CASCADE,
+          object text NOT NULL CHECK (object IN ('UIP_STOCK', 'USER_STOCK', 'BACKEND_CONFIG')),
+          action text NOT NULL CHECK (action IN ('VIEW', 'CREATE', 'UPDATE', 'DELETE')),
+          PRIMARY KEY (role_id, object, action)
+        );
+        CREATE TABLE user_roles (
+          user_id integer NOT NULL REFERENCES users ON DELETE CASCADE,
+          role_id integer NOT NULL REFERENCES roles ON DELETE CASCADE,
+          PRIMARY KEY (user_id, role_id)
+        );
+
+        CREATE TABLE categories (
+          id integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+          name text NOT NULL UNIQUE,
+          icon text NOT NULL CHECK (icon IN ('queen', 'avoid', 'hold', 'speculative', 'buy'))
+        );
+
+        CREATE TABLE stocks (
+          id integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+          ticker text NOT NULL UNIQUE,
+          name text NOT NULL,
+          current_price double precision NOT NULL DEFAULT 0,
+          updated_at timestamptz,
+          next_earnings_date date
+        );
+
+        CREATE TABLE user_stocks (
+          id integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+          user_id integer NOT NULL REFERENCES users ON DELETE CASCADE,
+          stock_id integer NOT NULL REFERENCES stocks,
+          sort_order integer NOT NULL DEFAULT 0,
+          active smallint NOT NULL DEFAULT 1,
+          generate_recommendation boolean NOT NULL DEFAULT false,
+          base_iv double precision NOT NULL DEFAULT 0,
+          conservative_iv double precision NOT NULL DEFAULT 0,
+          average_iv double precision GENERATED ALWAYS AS ((base_iv + conservative_iv) / 2) STORED,
+          buy_level_one double precision NOT NULL DEFAULT 0,
+          buy_level_two double precision NOT NULL DEFAULT 0,
+          buy_level_three double precision NOT NULL DEFAULT 0,
+          buy_level_four double precision NOT NULL DEFAULT 0,
+          created_at timestamptz NOT NULL DEFAULT now(),
+          UNIQUE (user_id, stock_id)
+        );
+
+        CREATE TABLE uip_stocks (
+          id integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+          stock_id integer NOT NULL UNIQUE REFERENCES stocks,
+          category_id integer NOT NULL REFERENCES categories,
+          sort_order integer NOT NULL DEFAULT 0,
+          active smallint NOT NULL DEFAULT 1,
+          base_iv double precision NOT NULL DEFAULT 0,
+          conservative_iv double precision NOT NULL DEFAULT 0,
+          average_iv double precision GENERATED ALWAYS AS ((base_iv + conservative_iv) / 2) STORED,
+          buy_level_one double precision NOT NULL DEFAULT 0,
+          buy_level_two double precision NOT NULL DEFAULT 0,
+          buy_level_three double precision NOT NULL DEFAULT 0,
+          buy_level_four double precision NOT NULL DEFAULT 0,
+          created_at timestamptz NOT NULL DEFAULT now()
+        );
+
+        CREATE TABLE uip_price_alerts (
+          user_id integer NOT NULL REFERENCES users ON DELETE CASCADE,
+          uip_stock_id integer NOT NULL REFERENCES uip_stocks ON DELETE CASCADE,
+          PRIMARY KEY (user_id, uip_stock_id)
+        );
+
+        CREATE TABLE price_history (
+          stock_id integer NOT NULL REFERENCES stocks ON DELETE CASCADE,
+          day date NOT NULL,
+          open double precision NOT NULL,
+          high double precision NOT NULL,
+          low double precision NOT NULL,
+          close double precision NOT NULL,
+          volume bigint NOT NULL DEFAULT 0,
+          atm_iv double precision,
+          PRIMARY KEY (stock_id, day)
+        );
+
+        CREATE TABLE recommendation_runs (
+          id integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+          stock_id integer NOT NULL REFERENCES stocks ON DELETE CASCADE,
+          created_at timestamptz NOT NULL DEFAULT now(),
+          inputs jsonb NOT NULL DEFAULT '{}'
+        );
+
+        CREATE TABLE trade_recommendations (
+          id integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+          run_id integer NOT NULL REFERENCES recommendation_runs ON DELETE CASCADE,
+          stock_id integer NOT NULL REFERENCES stocks ON DELETE CASCADE,
+          option_identifier text NOT NULL,
+          put_or_call text NOT NULL CHECK (put_or_call IN ('put', 'call')),
+          expiration_date date NOT NULL,
+          strike_price double precision NOT NULL,
+          current_stock_price double precision NOT NULL,
+          current_option_price double precision NOT NULL,
+          option_weekly_low_price double precision NOT NULL,
+          option_weekly_high_price double precision NOT NULL,
+          calculated_monthly_roi double precision NOT NULL,
+          implied_volatility double precision NOT NULL,
+          historical_volatility double precision NOT NULL,
+          delta double precision NOT NULL,
+          theta double precision NOT NULL,
+          vega double precision NOT NULL,
+          volume integer NOT NULL DEFAULT 0,
+          extra jsonb NOT NULL DEFAULT '{}',
+          active smallint NOT NULL DEFAULT 1,
+          created_at timestamptz NOT NULL DEFAULT now(),
+          updated_at timestamptz NOT NULL DEFAULT now()
+        );
+        CREATE INDEX trade_recommendations_active_stock ON trade_recommendations (stock_id) WHERE active = 1;
+
+        CREATE TABLE devices (
+          id integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+          user_id integer NOT NULL REFERENCES users ON DELETE CASCADE,
+          fcm_token text NOT NULL,
+          device_type text NOT NULL DEFAULT 'web',
+          browser text NOT NULL DEFAULT '',
+          os text NOT NULL DEFAULT '',
+          ip_address text NOT NULL DEFAULT 'Unknown',
+          user_agent text NOT NULL DEFAULT '',
+          app_version text NOT NULL DEFAULT '',
+          notification_opt_in text NOT NULL DEFAULT '0' CHECK (notification_opt_in IN ('1', '0')),
+          created_at timestamptz NOT NULL DEFAULT now(),
+          updated_at timestamptz NOT NULL DEFAULT now(),
+          UNIQUE (user_id, fcm_token)
+        );
+
+        CREATE TABLE notifications (
+          id integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+          type text NOT NULL,
+          title text NOT NULL,
+          body text NOT NULL,
+          action_required smallint NOT NULL DEFAULT 0,
+          url text,
+          created_at timestamptz NOT NULL DEFAULT now()
+        );
+        CREATE TABLE user_notifications (
+          id integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+          user_id integer NOT NULL REFERENCES users ON DELETE CASCADE,
+          notification_id integer NOT NULL REFERENCES notifications ON DELETE CASCADE,
+          read smallint NOT NULL DEFAULT 0,
+          created_at timestamptz NOT NULL DEFAULT now()
+        );
+        CREATE INDEX user_notifications_user ON user_notifications (user_id, created_at DESC);
+
+        CREATE TABLE backend_config (
+          key text PRIMARY KEY,
+          value text NOT NULL,
+          updated_at timestamptz NOT NULL DEFAULT now()
+        );
+        INSERT INTO backend_config (key, value) VALUES
+          ('auto_refresh_enabled', '0'),
+          ('auto_trade_recommendation_generation_enabled', '0');
+
+        CREATE TABLE password_resets (
+          token_hash text PRIMARY KEY,
+          user_id integer NOT NULL REFERENCES users ON DELETE CASCADE,
+          expires_at timestamptz NOT NULL,
+          used_at timestamptz
+        );
+
+        CREATE TABLE mail_outbox (
+          id integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+          to_address text NOT NULL,
+          subject text NOT NULL,
+          body_text text NOT NULL,
+          created_at timestamptz NOT NULL DEFAULT now(),
+          sent_at timestamptz
+        );
+
+        CREATE TABLE idempotency_keys (
+          user_id integer NOT NULL REFERENCES users ON DELETE CASCADE,
+          key text NOT NULL,
+          request_hash text NOT NULL,
+          status integer NOT NULL,
+          response_body text NOT NULL,
+          created_at timestamptz NOT NULL DEFAULT now(),
+          PRIMARY KEY (user_id, key)
+        );
+
+        CREATE TABLE app_secrets (
+          name text PRIMARY KEY,
+          value text NOT NULL
+        );
+
+        INSERT INTO roles (name) VALUES ('trader'), ('admin');
+        INSERT INTO role_permissions (role_id, object, action)
+          SELECT r.id, p.object, p.action FROM roles r
+          JOIN (VALUES
+            ('trader', 'USER_STOCK', 'DELETE'),
+            ('admin', 'USER_STOCK', 'DELETE'),
+            ('admin', 'UIP_STOCK', 'CREATE'),
+            ('admin', 'UIP_STOCK', 'UPDATE'),
+            ('admin', 'UIP_STOCK', 'DELETE'),
+            ('admin', 'BACKEND_CONFIG', 'VIEW'),
+            ('admin', 'BACKEND_CONFIG', 'CREATE'),
+            ('admin', 'BACKEND_CONFIG', 'UPDATE'),
+            ('admin', 'BACKEND_CONFIG', 'DELETE')
+          ) AS p(role, object, action) ON p.role = r.name;
+      `,
+      );
+    },
+  },
+  "0002-rate-limits": {
+    // Attempt counters for sign-in, registration and password reset, shared by every provider process.
+    async up(db: Kysely<unknown>) {
+      await runScript(
+        db,
+        `
+        CREATE TABLE rate_limits (
+          bucket text PRIMARY KEY,
+          window_start timestamptz NOT NULL,
+          hits integer NOT NULL
+        );
+        CREATE INDEX rate_limits_window_start ON rate_limits (window_start);
+      `,
+      );
+    },
+  },
+  "0003-recommendation-run-index": {
+    // Runs are kept for scoring and pile up (a run per flagged ticker every interval); the job looks up each ticker's latest.
+    async up(db: Kysely<unknown>) {
+      await runScript(
+        db,
+        `CREATE INDEX recommendation_runs_stock_latest ON recommendation_runs (stock_id, created_at DESC);`,
+      );
+    },
+  },
+  "0004-recommendation-announced-index": {
+    // Generation asks when a stock's users were last told about new recommendations; only those runs are indexed.
+    async up(db: Kysely<unknown>) {
+      await runScript(
+        db,
+        `CREATE INDEX recommendation_runs_announced ON recommendation_runs (stock_id, created_at DESC) WHERE inputs @> '{"announced": true}';`,
+      );
+    },
+  },
+};
+
+export const migrationProvider: MigrationProvider = {
+  async getMigrations() {
+    return migrations;
+  },
+};

@@ -1,0 +1,228 @@
+import type { ColumnType, Generated } from "kysely";
+
+/** Kysely's view of the tables created by ./migrations.ts. */
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type GeneratedAlways<T> = ColumnType<T, never, never>;
+
+export interface UsersTable {
+  id: Generated<number>;
+  username: string;
+  email: string;
+  password_hash: string | null;
+  first_name: string;
+  last_name: string;
+  firebase_uid: string | null;
+  created_at: Generated<Date>;
+}
+
+export interface RolesTable {
+  id: Generated<number>;
+  name: string;
+}
+
+export interface RolePermissionsTable {
+  role_id: number;
+  object: string;
+  action: string;
+}
+
+export interface UserRolesTable {
+  user_id: number;
+  role_id: number;
+}
+
+export interface CategoriesTable {
+  id: Generated<number>;
+  name: string;
+  icon: string;
+}
+
+export interface StocksTable {
+  id: Generated<number>;
+  ticker: string;
+  name: string;
+  current_price: number;
+  updated_at: Timestamp | null;
+  next_earnings_date: string | null;
+}
+
+interface IntrinsicValueColumns {
+  base_iv: number;
+  conservative_iv: number;
+  average_iv: GeneratedAlways<number>;
+  buy_level_one: number;
+  buy_level_two: number;
+  buy_level_three: number;
+  buy_level_four: number;
+}
+
+export interface UserStocksTable extends IntrinsicValueColumns {
+  id: Generated<number>;
+  user_id: number;
+  stock_id: number;
+  sort_order: number;
+  active: Generated<number>;
+  generate_recommendation: Generated<boolean>;
+  created_at: Generated<Date>;
+}
+
+export interface UipStocksTable extends IntrinsicValueColumns {
+  id: Generated<number>;
+  stock_id: number;
+  category_id: number;
+  sort_order: number;
+  active: Generated<number>;
+  created_at: Generated<Date>;
+}
+
+export interface UipPriceAlertsTable {
+  user_id: number;
+  uip_stock_id: number;
+}
+
+export interface PriceHistoryTable {
+  stock_id: number;
+  day: string;
+  open: number;
+  high: number;
+  low: number;
+  close: number;
+  volume: number;
+  /** At-the-money implied volatility of that day's close, for IV rank. */
+  atm_iv: number | null;
+}
+
+export interface RecommendationRunsTable {
+  id: Generated<number>;
+  stock_id: number;
+  created_at: Generated<Date>;
+  /** Inputs of the run (user levels, market snapshot) so outcomes can be scored later. */
+  inputs: ColumnType<unknown, string, string>;
+}
+
+export interface TradeRecommendationsTable {
+  id: Generated<number>;
+  run_id: number;
+  stock_id: number;
+  option_identifier: string;
+  put_or_call: string;
+  expiration_date: string;
+  strike_price: number;
+  current_stock_price: number;
+  current_option_price: number;
+  option_weekly_low_price: number;
+  option_weekly_high_price: number;
+  calculated_monthly_roi: number;
+  implied_volatility: number;
+  historical_volatility: number;
+  delta: number;
+  theta: number;
+  vega: number;
+  volume: number;
+  /** Everything else the engine computed, as the contract's extra fields. */
+  extra: ColumnType<unknown, string, string>;
+  active: Generated<number>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface DevicesTable {
+  id: Generated<number>;
+  user_id: number;
+  fcm_token: string;
+  device_type: string;
+  browser: string;
+  os: string;
+  ip_address: string;
+  user_agent: string;
+  app_version: string;
+  notification_opt_in: string;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface NotificationsTable {
+  id: Generated<number>;
+  type: string;
+  title: string;
+  body: string;
+  action_required: Generated<number>;
+  url: string | null;
+  created_at: Generated<Date>;
+}
+
+export interface UserNotificationsTable {
+  id: Generated<number>;
+  user_id: number;
+  notification_id: number;
+  read: Generated<number>;
+  created_at: Generated<Date>;
+}
+
+export interface BackendConfigTable {
+  key: string;
+  value: string;
+  updated_at: Generated<Date>;
+}
+
+export interface PasswordResetsTable {
+  token_hash: string;
+  user_id: number;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+}
+
+export interface MailOutboxTable {
+  id: Generated<number>;
+  to_address: string;
+  subject: string;
+  body_text: string;
+  created_at: Generated<Date>;
+  sent_at: Timestamp | null;
+}
+
+export interface IdempotencyKeysTable {
+  user_id: number;
+  key: string;
+  request_hash: string;
+  status: number;
+  response_body: string;
+  created_at: Generated<Date>;
+}
+
+export interface AppSecretsTable {
+  name: string;
+  value: string;
+}
+
+/** One fixed-window attempt counter (provider/auth/rate-limit.ts). */
+export interface RateLimitsTable {
+  bucket: string;
+  window_start: Timestamp;
+  hits: number;
+}
+
+export interface Database {
+  users: UsersTable;
+  roles: RolesTable;
+  role_permissions: RolePermissionsTable;
+  user_roles: UserRolesTable;
+  categories: CategoriesTable;
+  stocks: StocksTable;
+  user_stocks: UserStocksTable;
+  uip_stocks: UipStocksTable;
+  uip_price_alerts: UipPriceAlertsTable;
+  price_history: PriceHistoryTable;
+  recommendation_runs: RecommendationRunsTable;
+  trade_recommendations: TradeRecommendationsTable;
+  devices: DevicesTable;
+  notifications: NotificationsTable;
+  user_notifications: UserNotificationsTable;
+  backend_config: BackendConfigTable;
+  password_resets: PasswordResetsTable;
+  mail_outbox: MailOutboxTable;
+  idempotency_keys: IdempotencyKeysTable;
+  app_secrets: AppSecretsTable;
+  rate_limits: RateLimitsTable;
+}

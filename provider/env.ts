@@ -1,0 +1,110 @@
+import { z } from "zod";
+
+const flag = z
+  .enum(["true", "false", "1", "0"])
+  .transform((v) => v === "true" || v === "1")
+  .optional();
+
+/** Provider settings, read from the environment once at start-up. */
+export const ProviderEnv = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PROVIDER_PORT: z.coerce.number().int().min(0).max(65535).default(8000),
+  PROVIDER_HOST: z.string().min(1).default("127.0.0.1"),
+  DATABASE_URL: z.string().url().optional(),
+  DATA_DIR: z.string().min(1).default("./data"),
+  /** Comma-separated; the first signs tokens. Generated and stored in the database when absent. */
+  PROVIDER_SECRET: z.string().min(32, "PROVIDER_SECRET must be at least 32 characters").optional(),
+  TOKEN_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .default(7 * 24 * 3600),
+  /** Demo users and data: on by default, off when NODE_ENV=production unless set. */
+  SEED_DEMO: flag,
+  /** `simulated` (offline, deterministic) or `yahoo`. */
+  MARKET_DATA: z.enum(["simulated", "yahoo"]).default("simulated"),
+  /** Seed of the simulated market. */
+  MARKET_SEED: z.coerce.number().int().default(1),
+  /** Pause between two price refreshes while the admin switch auto_refresh_enabled is on. */
+  PRICE_REFRESH_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
+  /** The web app's public URL, for links in mail; defaults to http://localhost:$PORT. */
+  APP_URL: z.string().url().optional(),
+  /** The web app's port (the embedded provider shares the app's environment). */
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /** SMTP server for password reset mail, e.g. smtps://user:pass@smtp.example.com:465; unset writes mail to mail_outbox. */
+  SMTP_URL: z.string().url().optional(),
+  MAIL_FROM: z.string().min(3).default("PutSeller <no-reply@putseller.invalid>"),
+  /** Firebase project for Google sign-in (ID tokens are checked against it); unset turns Google sign-in off. */
+  FIREBASE_PROJECT_ID: z.string().min(1).optional(),
+  /** host:port of the Firebase Auth emulator (development and tests); read by firebase-admin itself. */
+  FIREBASE_AUTH_EMULATOR_HOST: z.string().min(1).optional(),
+  /** Comma-separated addresses (besides loopback) allowed to name the client in X-Forwarded-For: the web app's servers. */
+  PROVIDER_TRUSTED_PROXIES: z.string().default(""),
+  /** Web Push VAPID key pair (URL-safe base64); generated and kept in the database when absent. */
+  VAPID_PUBLIC_KEY: z.string().min(1).optional(),
+  VAPID_PRIVATE_KEY: z.string().min(1).optional(),
+  /** Contact for push services: a mailto: or https: URL. */
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:)/, "VAPID_SUBJECT must start with mailto: or https:")
+    .optional(),
+  /** Comma-separated push service hosts a device subscription may point at; the browsers' services by default. */
+  PUSH_ALLOWED_HOSTS: z.string().default(""),
+  /** Automatic generation (when the admin switch is on) regenerates a flagged ticker once its set is this old. */
+  RECOMMENDATION_INTERVAL_SECONDS: z.coerce.number().int().min(60).default(900),
+  /** An OpenAI-compatible API for the AI texts, e.g. https://api.openai.com/v1 or http://localhost:11434/v1; unset uses the built-in analyst. */
+  AI_BASE_URL: z.string().url().optional(),
+  /** Bearer key for AI_BASE_URL (local servers often need none). */
+  AI_API_KEY: z.string().min(1).optional(),
+  /** The model AI_BASE_URL serves; required with it. */
+  AI_MODEL: z.string().min(1).optional(),
+  /** Longest wait for the AI answer to start and between two pieces of it. */
+  AI_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
+});
+export type ProviderEnv = z.infer<typeof ProviderEnv>;
+
+/** Parses the environment or throws one readable line per bad setting. */
+export function readProviderEnv(env: NodeJS.ProcessEnv = process.env): ProviderEnv {
+  const parsed = ProviderEnv.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Invalid provider settings:\n${lines.join("\n")}`);
+  }
+  if (parsed.data.AI_BASE_URL && !parsed.data.AI_MODEL) {
+    throw new Error("Invalid provider settings:\n  AI_MODEL: required when AI_BASE_URL is set");
+  }
+  return parsed.data;
+}
+
+export function seedDemoEnabled(env: ProviderEnv): boolean {
+  return env.SEED_DEMO ?? env.NODE_ENV !== "production";
+}
+
+/** The provider's start options from its settings (shared by server.ts and provider/main.ts). */
+export function providerStartOptions(env: ProviderEnv) {
+  return {
+    port: env.PROVIDER_PORT,
+    host: env.PROVIDER_HOST,
+    databaseUrl: env.DATABASE_URL,
+    dataDir: env.DATABASE_URL ? undefined : env.DATA_DIR,
+    secrets: env.PROVIDER_SECRET?.split(",").map((s) => s.trim()),
+    tokenTtlSeconds: env.TOKEN_TTL_SECONDS,
+    seedDemo: seedDemoEnabled(env),
+    seedRecommendations: seedDemoEnabled(env),
+    marketSeed: env.MARKET_SEED,
+    marketData: env.MARKET_DATA,
+    priceRefreshSeconds: env.PRICE_REFRESH_SECONDS,
+    appUrl: env.APP_URL ?? `http://localhost:${env.PORT}`,
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    firebaseProjectId: env.FIREBASE_PROJECT_ID,
+    trustedProxies: env.PROVIDER_TRUSTED_PROXIES.split(",").map((s) => s.trim()).filter(Boolean),
+    vapid: { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY, subject: env.VAPID_SUBJECT },
+    pushAllowedHosts: env.PUSH_ALLOWED_HOSTS.split(",").map((s) => s.trim()).filter(Boolean),
+    recommendationIntervalSeconds: env.RECOMMENDATION_INTERVAL_SECONDS,
+    ai:
+      env.AI_BASE_URL && env.AI_MODEL
+        ? { baseUrl: env.AI_BASE_URL, apiKey: env.AI_API_KEY, model: env.AI_MODEL, timeoutMs: env.AI_TIMEOUT_MS }
+        : undefined,
+  };
+}

@@ -1,0 +1,149 @@
+import { z } from "zod";
+import type { Endpoint } from "../../contract/endpoint.ts";
+import { describeZodError, errorResponse, HttpError, json, unauthorized } from "./errors.ts";
+import { IDEMPOTENCY_HEADER } from "../../contract/calls.ts";
+import { checkKey, requestHash, type IdempotencyStore } from "./idempotency.ts";
+
+/** The largest request body accepted; anything bigger is refused with 413 before parsing. */
+const MAX_BODY_BYTES = 1_000_000;
+
+export interface Caller {
+  id: number;
+  permissions: ReadonlySet<string>;
+}
+
+export interface HandlerInput<E extends Endpoint> {
+  params: z.output<E["params"]>;
+  query: z.output<E["query"]>;
+  body: z.output<E["body"]>;
+  request: Request;
+  /** The signed-in caller; present on every `auth: "user"` endpoint. */
+  caller: E["auth"] extends "user" ? Caller : Caller | undefined;
+}
+
+/** A handler answers the response body (sent as JSON, 200) or a ready Response (streams, other statuses). */
+export type Handler<E extends Endpoint> = (
+  input: HandlerInput<E>,
+) => Promise<(E["response"] extends z.ZodType ? z.input<E["response"]> : never) | Response>;
+
+interface Route {
+  endpoint: Endpoint;
+  pattern: URLPattern;
+  handler: (input: HandlerInput<Endpoint>) => Promise<unknown>;
+}
+
+export type Authenticate = (request: Request) => Promise<Caller | undefined>;
+
+export class Router {
+  private routes: Route[] = [];
+  private readonly authenticate: Authenticate;
+  private readonly idempotency: IdempotencyStore | undefined;
+
+  /** With `idempotency`, a signed-in change carrying an Idempotency-Key is applied once (provider/http/idempotency.ts). */
+  constructor(authenticate: Authenticate, options: { idempotency?: IdempotencyStore } = {}) {
+    this.authenticate = authenticate;
+    this.idempotency = options.idempotency;
+  }
+
+  on<E extends Endpoint>(endpoint: E, handler: Handler<E>): this {
+    this.routes.push({
+      endpoint,
+      pattern: new URLPattern({ pathname: endpoint.path }),
+      handler: handler as unknown as Route["handler"],
+    });
+    return this;
+  }
+
+  /** Answers the request, or undefined when no route has its path. */
+  async handle(request: Request): Promise<Response | undefined> {
+    const url = new URL(request.url);
+    const matching = this.routes
+      .map((route) => ({ route, match: route.pattern.exec({ pathname: url.pathname }) }))
+      .filter((m) => m.match);
+    if (matching.length === 0) return undefined;
+    const found = matching.find((m) => m.route.endpoint.method === request.method);
+    if (!found) {
+      const allow = matching.map((m) => m.route.endpoint.method).join(", ");
+      return json({ detail: "Method Not Allowed" }, 405, { allow });
+    }
+    try {
+      return await this.run(found.route, found.match!.pathname.groups, url, request);
+    } catch (error) {
+      if (error instanceof HttpError) return errorResponse(error);
+      console.error(`[provider] ${request.method} ${url.pathname} failed:`, error);
+      return json({ detail: "Internal server error" }, 500);
+    }
+  }
+
+  private async run(
+    route: Route,
+    groups: Record<string, string | undefined>,
+    url: URL,
+    request: Request,
+  ): Promise<Response> {
+    const { endpoint } = route;
+    const caller = await this.authenticate(request);
+    if (endpoint.auth === "user" && !caller) throw unauthorized();
+
+    const decoded = Object.fromEntries(
+      Object.entries(groups).map(([k, v]) => [k, v === undefined ? v : safeDecode(v)]),
+    );
+    const params = parse(endpoint.params, decoded, "path");
+    const query = parse(endpoint.query, Object.fromEntries(url.searchParams), "query");
+    const rawBody = await readBody(request, endpoint);
+    const body = parse(endpoint.body, rawBody, "body");
+
+    const answer = async () => {
+      const result = await route.handler({ params, query, body, request, caller } as HandlerInput<Endpoint>);
+      return result instanceof Response ? result : json(result);
+    };
+    const key = request.headers.get(IDEMPOTENCY_HEADER);
+    // Streams (AI texts) are not kept: only a change with a JSON answer is made once per key.
+    if (key !== null && caller && this.idempotency && request.method !== "GET" && endpoint.response !== "text-stream") {
+      return this.idempotency.once(
+        {
+          userId: caller.id,
+          key: checkKey(key),
+          requestHash: requestHash(request.method, url.pathname + url.search, rawBody),
+        },
+        answer,
+      );
+    }
+    return answer();
+  }
+}
+
+function parse<T extends z.ZodType>(schema: T, value: unknown, where: string): z.output<T> {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw new HttpError(422, describeZodError(parsed.error, where));
+  return parsed.data;
+}
+
+function safeDecode(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    throw new HttpError(400, "The path is not valid URL encoding");
+  }
+}
+
+async function readBody(request: Request, endpoint: Endpoint): Promise<unknown> {
+  // A call that takes no body ignores one sent anyway (some clients post `{}`).
+  if (request.method === "GET" || request.method === "HEAD" || endpoint.body instanceof z.ZodUndefined) {
+    return undefined;
+  }
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (declared > MAX_BODY_BYTES) throw new HttpError(413, "Request body is too large");
+  const text = await request.text();
+  if (text.length > MAX_BODY_BYTES) throw new HttpError(413, "Request body is too large");
+  if (text.trim() === "") return undefined;
+  const type = request.headers.get("content-type") ?? "";
+  if (endpoint.bodyEncoding === "form" || type.includes("application/x-www-form-urlencoded")) {
+    return Object.fromEntries(new URLSearchParams(text));
+  }
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new HttpError(400, "Request body must be valid JSON");
+  }
+}

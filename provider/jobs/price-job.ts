@@ -1,0 +1,169 @@
+/**
+ * Live prices (SPEC.md §4 "Live updates", §3 auto_refresh_enabled): while the admin switch is on,
+ * the leader quotes every stock on someone's watchlist or on the UIP list every
+ * PRICE_REFRESH_SECONDS, stores what changed (stocks.current_price/updated_at and the session's
+ * price_history bar), tells the users whose buy levels the move crossed, and publishes one
+ * `stock_price_update` with the changed quotes on the bus for /ws/stock-updates.
+ */
+import { sql } from "kysely";
+import { configIsOn } from "../../contract/entities.ts";
+import { StockPriceUpdate, type PriceQuote } from "../../contract/ws.ts";
+import { STOCK_UPDATES_CHANNEL } from "../bus/channels.ts";
+import type { ProviderContext } from "../context.ts";
+import { isoDateOf, nyClock } from "../market/calendar.ts";
+import { MarketDataError, type Quote } from "../market/port.ts";
+import { notifyPriceCrossings } from "../push/alerts.ts";
+import type { Job } from "./scheduler.ts";
+
+export const PRICE_JOB = "prices";
+
+export type PriceContext = Pick<ProviderContext, "db" | "market" | "bus" | "push">;
+
+export interface PriceJobOptions {
+  /** Pause between the end of one refresh and the start of the next (PRICE_REFRESH_SECONDS). */
+  intervalMs: number;
+  /** Quotes asked of the vendor at once. */
+  concurrency?: number | undefined;
+}
+
+export interface RefreshResult {
+  /** The quotes that changed, as published. */
+  updated: PriceQuote[];
+  failed: { ticker: string; error: Error }[];
+  /** True when the vendor said to slow down and the rest of the run was skipped. */
+  rateLimited: boolean;
+}
+
+const round2 = (x: number) => Math.round(x * 100) / 100;
+
+/** Stocks someone looks at: on an active watchlist row or an active UIP row. */
+async function watchedStocks(db: PriceContext["db"]) {
+  return db
+    .selectFrom("stocks as s")
+    .select(["s.id", "s.ticker", "s.current_price", "s.updated_at"])
+    .where((eb) =>
+      eb.or([
+        eb.exists(
+          eb
+            .selectFrom("user_stocks as us")
+            .select("us.id")
+            .whereRef("us.stock_id", "=", "s.id")
+            .where("us.active", "=", 1),
+        ),
+        eb.exists(
+          eb.selectFrom("uip_stocks as u").select("u.id").whereRef("u.stock_id", "=", "s.id").where("u.active", "=", 1),
+        ),
+      ]),
+    )
+    .orderBy("s.ticker")
+    .execute();
+}
+
+type Watched = Awaited<ReturnType<typeof watchedStocks>>[number];
+
+/** Stores one changed quote: the stock's price and the session's bar (merged with what is there). */
+async function store(db: PriceContext["db"], stock: Watched, quote: Quote, price: number): Promise<void> {
+  const day = quote.session?.time ?? isoDateOf(nyClock(quote.asOf).dayNumber);
+  const bar = quote.session ?? { open: price, high: price, low: price, close: price, volume: 0 };
+  await db.transaction().execute(async (tx) => {
+    await tx
+      .updateTable("stocks")
+      .set({ current_price: price, updated_at: quote.asOf })
+      .where("id", "=", stock.id)
+      .execute();
+    // The first write of a session keeps the source's open; later ones widen the range and move the
+    // close. The at-the-money IV that generation records on the same row is left alone.
+    await tx
+      .insertInto("price_history")
+      .values({
+        stock_id: stock.id,
+        day,
+        open: bar.open,
+        high: Math.max(bar.high, price),
+        low: Math.min(bar.low, price),
+        close: price,
+        volume: Math.round(bar.volume),
+      })
+      .onConflict((oc) =>
+        oc.columns(["stock_id", "day"]).doUpdateSet({
+          high: sql<number>`greatest(price_history.high, excluded.high)`,
+          low: sql<number>`least(price_history.low, excluded.low)`,
+          close: (eb) => eb.ref("excluded.close"),
+          volume: sql<number>`greatest(price_history.volume, excluded.volume)`,
+        }),
+      )
+      .execute();
+  });
+}
+
+/**
+ * One refresh: quotes the watched stocks a few at a time, stores and announces those whose price
+ * or time changed, and publishes them in one message. A vendor failure skips that ticker; a rate
+ * limit ends the run (the next one is an interval away).
+ */
+export async function refreshPrices(
+  context: PriceContext,
+  options: { signal?: AbortSignal | undefined; concurrency?: number | undefined } = {},
+): Promise<RefreshResult> {
+  const { db, market, bus } = context;
+  const concurrency = Math.max(1, options.concurrency ?? 4);
+  const result: RefreshResult = { updated: [], failed: [], rateLimited: false };
+  const stocks = await watchedStocks(db);
+  for (let i = 0; i < stocks.length && !options.signal?.aborted && !result.rateLimited; i += concurrency) {
+    const batch = stocks.slice(i, i + concurrency);
+    const quotes = await Promise.all(
+      batch.map((stock) =>
+        market.quote(stock.ticker).then(
+          (quote) => ({ stock, quote }),
+          (error: Error) => ({ stock, error }),
+        ),
+      ),
+    );
+    for (const outcome of quotes) {
+      if ("error" in outcome) {
+        if (outcome.error instanceof MarketDataError && outcome.error.status === 429) result.rateLimited = true;
+        result.failed.push({ ticker: outcome.stock.ticker, error: outcome.error });
+        continue;
+      }
+      const { stock, quote } = outcome;
+      const price = round2(quote.price);
+      if (!(price > 0)) continue;
+      const stored = stock.updated_at ? new Date(stock.updated_at).getTime() : null;
+      if (price === stock.current_price && stored === quote.asOf.getTime()) continue;
+      await store(db, stock, quote, price);
+      result.updated.push({ ticker: stock.ticker, current_price: price, updated_at: quote.asOf.toISOString() });
+      if (stock.current_price > 0 && price !== stock.current_price) {
+        await notifyPriceCrossings(context, { stockId: stock.id, previousPrice: stock.current_price, price }).catch(
+          (error: Error) => console.error(`[prices] alerts for ${stock.ticker} failed: ${error.message}`),
+        );
+      }
+    }
+  }
+  if (result.updated.length) {
+    const message = StockPriceUpdate.parse({ type: "stock_price_update", data: result.updated });
+    await bus.publish(STOCK_UPDATES_CHANNEL, message);
+  }
+  return result;
+}
+
+export function priceRefreshJob(context: PriceContext, options: PriceJobOptions): Job {
+  return {
+    name: PRICE_JOB,
+    intervalMs: options.intervalMs,
+    async run(signal) {
+      const flag = await context.db
+        .selectFrom("backend_config")
+        .select("value")
+        .where("key", "=", "auto_refresh_enabled")
+        .executeTakeFirst();
+      if (!configIsOn(flag?.value)) return;
+      const { failed, rateLimited } = await refreshPrices(context, { signal, concurrency: options.concurrency });
+      if (failed.length) {
+        const tickers = failed.map((f) => f.ticker).join(", ");
+        console.error(`[prices] no quote for ${tickers}: ${failed[0]!.error.message}`);
+      }
+      if (rateLimited)
+        console.error("[prices] the market-data vendor is rate limiting; the rest waits for the next run");
+    },
+  };
+}

@@ -1,0 +1,22 @@
+import { mkdirSync } from "node:fs";
+import { providerStartOptions, readProviderEnv } from "./env.ts";
+import { startProviderServer } from "./server.ts";
+
+/** Runs the provider API on its own: `npm run provider`. */
+let env;
+try {
+  env = readProviderEnv();
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(1);
+}
+if (!env.DATABASE_URL) mkdirSync(env.DATA_DIR, { recursive: true });
+const running = await startProviderServer(providerStartOptions(env));
+console.log(`Provider API listening on ${running.url}`);
+
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.once(signal, () => {
+    console.log(`Provider: ${signal}, shutting down`);
+    void running.close().then(() => process.exit(0));
+  });
+}

@@ -1,0 +1,35 @@
+/**
+ * Simulated earnings calendar: one report every 91 days per ticker at a ticker-specific phase,
+ * moved off weekends to the Monday after.
+ */
+import { weekdayOf } from "./calendar.ts";
+
+export const EARNINGS_PERIOD_DAYS = 91;
+
+export interface EarningsSchedule {
+  /** Day number of the first report on or after `dayNumber`. */
+  nextOnOrAfter(dayNumber: number): number;
+  isEarningsDay(dayNumber: number): boolean;
+}
+
+export function earningsSchedule(phase: number): EarningsSchedule {
+  const report = (k: number) => {
+    const day = phase + k * EARNINGS_PERIOD_DAYS;
+    const w = weekdayOf(day);
+    return w === 6 ? day + 2 : w === 0 ? day + 1 : day;
+  };
+  const cycle = (day: number) => Math.floor((day - phase) / EARNINGS_PERIOD_DAYS);
+  return {
+    nextOnOrAfter(dayNumber) {
+      for (let k = cycle(dayNumber); ; k++) {
+        const day = report(k);
+        if (day >= dayNumber) return day;
+      }
+    },
+    isEarningsDay(dayNumber) {
+      // A weekend shift moves a report at most two days later, so the cycle before can land here too.
+      const k = cycle(dayNumber);
+      return report(k) === dayNumber || report(k - 1) === dayNumber;
+    },
+  };
+}

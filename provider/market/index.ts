@@ -1,0 +1,10 @@
+/** Market data: the port, the simulated market, and the New York calendar helpers callers need. */
+export * from "./port.ts";
+export {
+  createSimulatedMarket,
+  type SimulatedMarket,
+  type SimulatedMarketOptions,
+  type SimulatedTicker,
+} from "./simulated.ts";
+export { isMarketOpen, sessionAt, yearsToExpiry, type Session } from "./calendar.ts";
+export { RISK_FREE_RATE } from "./option-model.ts";

@@ -1,0 +1,86 @@
+/**
+ * The market-data port: everything the provider needs from a quote vendor. The simulated market
+ * (default, offline) and real adapters implement it; callers never know which one they have.
+ */
+import type { DailyBar } from "../../contract/entities.ts";
+import { HttpError } from "../http/errors.ts";
+import type { OptionType } from "../options/black-scholes.ts";
+
+export type { DailyBar, OptionType };
+
+export interface Quote {
+  ticker: string;
+  price: number;
+  /** When the price was made: now during the session, the last close outside it. */
+  asOf: Date;
+  previousClose?: number;
+  /** The session's bar so far (the last session's outside market hours), when the source gives it. */
+  session?: DailyBar;
+}
+
+export interface OptionQuote {
+  /** OCC symbol, compact form, e.g. AAPL261218P00180000. */
+  symbol: string;
+  type: OptionType;
+  strike: number;
+  /** 0 when nobody bids (far out of the money). */
+  bid: number;
+  ask: number;
+  last: number;
+  volume: number;
+  openInterest: number;
+  /** Annualised, as a fraction (0.25 = 25%). */
+  impliedVolatility: number;
+}
+
+export interface OptionExpiration {
+  /** YYYY-MM-DD; options stop trading at 16:00 New York time that day. */
+  expiration: string;
+  options: OptionQuote[];
+}
+
+export interface OptionChain {
+  ticker: string;
+  spot: number;
+  asOf: Date;
+  /** Soonest first. */
+  expirations: OptionExpiration[];
+  /** The model inputs behind the quotes when the source knows them (continuous rate and yield). */
+  rate?: number;
+  dividendYield?: number;
+}
+
+/** One daily close of an option, oldest first in a history. */
+export interface OptionClose {
+  time: string;
+  close: number;
+}
+
+export interface MarketData {
+  quote(ticker: string): Promise<Quote>;
+  /** undefined when the ticker is unknown. */
+  companyName(ticker: string): Promise<string | undefined>;
+  /** The last `days` trading days (Mon–Fri), oldest first; today's bar is partial while the market is open. */
+  dailyHistory(ticker: string, days: number): Promise<DailyBar[]>;
+  optionChain(ticker: string): Promise<OptionChain>;
+  /** Daily closes of one option (OCC symbol) over the last `days` trading days, for its weekly low and high. */
+  optionHistory(symbol: string, days: number): Promise<OptionClose[]>;
+  /** YYYY-MM-DD of the next earnings report, today included; null when none is known. */
+  nextEarningsDate(ticker: string): Promise<string | null>;
+}
+
+/** A vendor failure with the HTTP status the provider should answer: 404 unknown, 429 rate limited, 503 down. */
+export class MarketDataError extends HttpError {
+  constructor(status: number, message: string, headers: Record<string, string> = {}) {
+    super(status, message, headers);
+    this.name = "MarketDataError";
+  }
+}
+
+export const unknownTicker = (ticker: string) => new MarketDataError(404, `Unknown ticker: ${ticker}`);
+export const vendorDown = (detail = "Market data is unavailable right now, please try again later") =>
+  new MarketDataError(503, detail);
+export const rateLimited = (retryAfterSeconds = 60) =>
+  new MarketDataError(429, `Too many market data requests; try again in ${retryAfterSeconds} seconds`, {
+    "Retry-After": String(retryAfterSeconds),
+  });

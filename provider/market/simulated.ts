@@ -1,0 +1,289 @@
+/**
+ * A deterministic simulated market: the default, offline market-data source. Every number is a
+ * pure function of the seed, the ticker and the time, so tests and demos repeat exactly.
+ */
+import { formatOccSymbol, InvalidOccSymbolError, parseOccSymbol } from "../options/occ-symbol.ts";
+import type { OptionType } from "../options/black-scholes.ts";
+import {
+  CLOSE_MINUTE,
+  dayNumberOf,
+  dayNumberOfTradingIndex,
+  isoDateOf,
+  nyClock,
+  nyInstant,
+  sessionAt,
+  tradingIndexOf,
+  yearsToExpiry,
+} from "./calendar.ts";
+import { earningsSchedule, EARNINGS_PERIOD_DAYS } from "./earnings.ts";
+import {
+  listedExpirations,
+  markOf,
+  modelPrice,
+  quoteAround,
+  RISK_FREE_RATE,
+  strikeGrid,
+  surfaceVolatility,
+} from "./option-model.ts";
+import {
+  MarketDataError,
+  unknownTicker,
+  type DailyBar,
+  type MarketData,
+  type OptionChain,
+  type OptionClose,
+  type OptionExpiration,
+  type OptionQuote,
+  type Quote,
+} from "./port.ts";
+import { EARNINGS_MOVE_FACTOR, EPOCH_DAY, PricePath } from "./price-path.ts";
+import { hashString, randomFor } from "./random.ts";
+
+export { isMarketOpen } from "./calendar.ts";
+
+export interface SimulatedTicker {
+  ticker: string;
+  name: string;
+  /** Reference price the path hovers around. */
+  price: number;
+  /** Annualised volatility, e.g. 0.26. */
+  volatility: number;
+  /** Continuous dividend yield; derived from the ticker when omitted (none for volatile names). */
+  dividendYield?: number;
+}
+
+export interface SimulatedMarketOptions {
+  seed: number | string;
+  tickers: readonly SimulatedTicker[];
+  now?: () => Date;
+}
+
+export interface SimulatedMarket extends MarketData {
+  /** The tickers this market knows, as given. */
+  readonly tickers: readonly string[];
+}
+
+const round2 = (x: number) => Math.round(x * 100) / 100;
+
+interface OptionSlot {
+  symbol: string;
+  type: OptionType;
+  strike: number;
+  /** Per-day noise for volume and open interest, fixed for the session. */
+  volumeNoise: number;
+  interestNoise: number;
+}
+
+interface ChainSkeleton {
+  day: number;
+  expirations: { expiration: string; monthly: boolean; slots: OptionSlot[] }[];
+}
+
+interface TickerState {
+  /** Upper-case, as quoted back. */
+  ticker: string;
+  info: SimulatedTicker;
+  key: string;
+  dividendYield: number;
+  path: PricePath;
+  earnings: ReturnType<typeof earningsSchedule>;
+  /** Contracts a day at the money in the nearest weekly. */
+  liquidity: number;
+  skeleton?: ChainSkeleton;
+}
+
+/** Market state at one instant, enough to price any option of the ticker. */
+interface PricingPoint {
+  spot: number;
+  asOf: Date;
+  deviation: number;
+  /** Trading index of the next earnings session still to come. */
+  nextEarnings: number;
+}
+
+export function createSimulatedMarket(options: SimulatedMarketOptions): SimulatedMarket {
+  const now = options.now ?? (() => new Date());
+  const states = new Map<string, TickerState>();
+  for (const info of options.tickers) {
+    const ticker = info.ticker.trim().toUpperCase();
+    const key = `${options.seed}\u0000${ticker}`;
+    const unit = (salt: string) => hashString(`${key}\u0000${salt}`) / 2 ** 32;
+    const earnings = earningsSchedule(Math.floor(unit("earnings") * EARNINGS_PERIOD_DAYS));
+    states.set(ticker, {
+      ticker,
+      info,
+      key,
+      dividendYield: info.dividendYield ?? (info.volatility > 0.4 ? 0 : round2(unit("dividend") * 3) / 100),
+      path: new PricePath({ seed: options.seed, ticker, price: info.price, volatility: info.volatility, earnings }),
+      earnings,
+      liquidity: 300 + unit("liquidity") * 2500,
+    });
+  }
+
+  const stateOf = (ticker: string): TickerState => {
+    const state = states.get(String(ticker).trim().toUpperCase());
+    if (!state) throw unknownTicker(ticker);
+    return state;
+  };
+
+  const pointAt = (state: TickerState, day: number, fraction: number, asOf: Date): PricingPoint => {
+    const log = state.path.logPriceAt(day, fraction);
+    const nextEarningsDay = state.earnings.nextOnOrAfter(dayNumberOfTradingIndex(day) + 1);
+    return {
+      spot: round2(Math.exp(log)),
+      asOf,
+      deviation: log - state.path.referenceLog,
+      nextEarnings: tradingIndexOf(nextEarningsDay),
+    };
+  };
+
+  const value = (
+    state: TickerState,
+    point: PricingPoint,
+    type: OptionType,
+    strike: number,
+    expiration: string,
+    years = yearsToExpiry(point.asOf, expiration),
+  ) => {
+    const q = state.dividendYield;
+    const forward = point.spot * Math.exp((RISK_FREE_RATE - q) * years);
+    const earningsAhead = point.nextEarnings <= tradingIndexOf(dayNumberOf(expiration));
+    const surface = surfaceVolatility({
+      volatility: state.info.volatility,
+      deviation: point.deviation,
+      years,
+      strike,
+      forward,
+      earningsMove: earningsAhead ? EARNINGS_MOVE_FACTOR * state.path.dailyVol : 0,
+    });
+    const model = modelPrice(type, point.spot, strike, years, q, surface.impliedVolatility);
+    return { years, model, ...surface };
+  };
+
+  /** Strikes, expirations and symbols are fixed for a session, around the previous close. */
+  const skeletonOf = (state: TickerState, day: number): ChainSkeleton => {
+    if (state.skeleton?.day === day) return state.skeleton;
+    const strikes = strikeGrid(Math.exp(state.path.logClose(day - 1)));
+    const { ticker } = state;
+    const expirations = listedExpirations(dayNumberOfTradingIndex(day)).map(({ expiration, monthly }) => {
+      const slots: OptionSlot[] = [];
+      for (const type of ["put", "call"] as const) {
+        for (const strike of strikes) {
+          const symbol = formatOccSymbol({ ticker, expiration, type, strike });
+          const random = randomFor(state.key, symbol, day);
+          slots.push({ symbol, type, strike, volumeNoise: random.normal(), interestNoise: random.normal() });
+        }
+      }
+      return { expiration, monthly, slots };
+    });
+    state.skeleton = { day, expirations };
+    return state.skeleton;
+  };
+
+  const market: SimulatedMarket = {
+    tickers: [...states.keys()],
+
+    async quote(ticker) {
+      const state = stateOf(ticker);
+      const session = sessionAt(now());
+      const price = round2(Math.exp(state.path.logPriceAt(session.day, session.fraction)));
+      const previousClose = round2(Math.exp(state.path.logClose(session.day - 1)));
+      const bar = state.path.bar(session.day, session.fraction);
+      return { ticker: state.ticker, price, asOf: session.asOf, previousClose, session: bar } satisfies Quote;
+    },
+
+    async companyName(ticker) {
+      return states.get(String(ticker).trim().toUpperCase())?.info.name;
+    },
+
+    async dailyHistory(ticker, days) {
+      const state = stateOf(ticker);
+      const session = sessionAt(now());
+      const first = Math.max(EPOCH_DAY + 1, session.day - Math.floor(days) + 1);
+      const bars: DailyBar[] = [];
+      for (let day = first; day <= session.day; day++) {
+        bars.push(state.path.bar(day, day === session.day ? session.fraction : 1));
+      }
+      return bars;
+    },
+
+    async optionChain(ticker) {
+      const state = stateOf(ticker);
+      const session = sessionAt(now());
+      const point = pointAt(state, session.day, session.fraction, session.asOf);
+      const skeleton = skeletonOf(state, session.day);
+      const expirations: OptionExpiration[] = [];
+      for (const listed of skeleton.expirations) {
+        const years = yearsToExpiry(point.asOf, listed.expiration);
+        if (years <= 0) continue;
+        const options = listed.slots.map((slot): OptionQuote => {
+          const v = value(state, point, slot.type, slot.strike, listed.expiration, years);
+          const q = quoteAround(v.model, v.moneyness);
+          // Liquidity gathers near the money, in the nearest and the monthly expiries, and in OTM puts.
+          const nearness = (1 / (1 + 6 * v.years)) * (listed.monthly ? 1.6 : 1);
+          const side = slot.type === "put" && slot.strike < point.spot ? 1.2 : 1;
+          const dailyVolume =
+            state.liquidity * nearness * side * Math.exp(-(v.moneyness ** 2) / 2.88 + 0.7 * slot.volumeNoise - 0.245);
+          const openInterest =
+            state.liquidity *
+            6 *
+            Math.sqrt(nearness) *
+            side *
+            Math.exp(-(v.moneyness ** 2) / 8 + 0.5 * slot.interestNoise);
+          return {
+            symbol: slot.symbol,
+            type: slot.type,
+            strike: slot.strike,
+            bid: q.bid,
+            ask: q.ask,
+            last: q.last,
+            volume: Math.floor(dailyVolume * session.fraction),
+            openInterest: Math.floor(openInterest),
+            impliedVolatility: v.impliedVolatility,
+          };
+        });
+        expirations.push({ expiration: listed.expiration, options });
+      }
+      return {
+        ticker: state.ticker,
+        spot: point.spot,
+        asOf: point.asOf,
+        expirations,
+        rate: RISK_FREE_RATE,
+        dividendYield: state.dividendYield,
+      } satisfies OptionChain;
+    },
+
+    async optionHistory(symbol, days) {
+      let parts;
+      try {
+        parts = parseOccSymbol(symbol);
+      } catch (error) {
+        if (error instanceof InvalidOccSymbolError) throw new MarketDataError(400, error.message);
+        throw error;
+      }
+      const state = stateOf(parts.ticker);
+      const session = sessionAt(now());
+      const expiryDay = dayNumberOf(parts.expiration);
+      const closes: OptionClose[] = [];
+      const first = Math.max(EPOCH_DAY + 1, session.day - Math.floor(days) + 1);
+      for (let day = first; day <= session.day; day++) {
+        const dayNumber = dayNumberOfTradingIndex(day);
+        if (dayNumber > expiryDay) break;
+        const partial = day === session.day && session.fraction < 1;
+        const asOf = partial ? session.asOf : nyInstant(dayNumber, CLOSE_MINUTE);
+        const point = pointAt(state, day, partial ? session.fraction : 1, asOf);
+        const v = value(state, point, parts.type, parts.strike, parts.expiration);
+        // On expiry day's close the option is worth exactly its intrinsic value.
+        closes.push({ time: isoDateOf(dayNumber), close: v.years > 0 ? markOf(v.model) : round2(v.model) });
+      }
+      return closes;
+    },
+
+    async nextEarningsDate(ticker) {
+      const state = stateOf(ticker);
+      return isoDateOf(state.earnings.nextOnOrAfter(nyClock(now()).dayNumber));
+    },
+  };
+  return market;
+}

@@ -1,0 +1,223 @@
+/**
+ * Real market data from Yahoo Finance through the yahoo-finance2 package (MARKET_DATA=yahoo):
+ * quotes and company names (quote), daily history of a stock or an option (chart), option chains
+ * (options, one request per expiration in the window the engine looks at) and the next earnings
+ * date (the quote's earnings timestamps). Whatever goes wrong at the vendor becomes a
+ * MarketDataError with the status the provider answers: 404 unknown ticker, 429 rate limited,
+ * 503 unreachable, failing or answering in a shape the library no longer recognises.
+ */
+import YahooFinance from "yahoo-finance2";
+import { formatOccSymbol, parseOccSymbol, InvalidOccSymbolError } from "../options/occ-symbol.ts";
+import { isoDateOf, nyClock } from "./calendar.ts";
+import {
+  MarketDataError,
+  rateLimited,
+  unknownTicker,
+  vendorDown,
+  type DailyBar,
+  type MarketData,
+  type OptionChain,
+  type OptionClose,
+  type OptionExpiration,
+  type OptionQuote,
+  type Quote,
+} from "./port.ts";
+
+export interface YahooMarketOptions {
+  /** The HTTP client the library uses (tests replay recorded responses through it). */
+  fetch?: typeof fetch | undefined;
+  /** Longest wait for one vendor request. */
+  timeoutMs?: number | undefined;
+  /** Expirations further out than this are not fetched (the engine keeps 7–60 days). */
+  maxExpiryDays?: number | undefined;
+  /** Requests in flight at once. */
+  concurrency?: number | undefined;
+  /** The clock (tests pin it). */
+  now?: (() => Date) | undefined;
+}
+
+const DAY_MS = 86_400_000;
+const nyDate = (date: Date) => isoDateOf(nyClock(date).dayNumber);
+const num = (value: unknown): number | undefined =>
+  typeof value === "number" && Number.isFinite(value) ? value : undefined;
+
+/** The error a caller of the port sees for whatever the library threw. */
+export function toMarketDataError(error: unknown, symbol: string): MarketDataError {
+  if (error instanceof MarketDataError) return error;
+  const e = error as { name?: string; message?: string; code?: unknown };
+  const message = String(e?.message ?? "");
+  const status = typeof e?.code === "number" ? e.code : undefined;
+  if (status === 429 || /too many requests|rate limit/i.test(message)) return rateLimited(60);
+  if (status === 404 || /no data found|not found|delisted|invalid symbol/i.test(message)) return unknownTicker(symbol);
+  if (e?.name === "BadRequestError") return new MarketDataError(400, `Market data refused the request for ${symbol}`);
+  if (e?.name === "FailedYahooValidationError") {
+    return vendorDown("Market data came back in a shape we do not recognise; please try again later");
+  }
+  return vendorDown();
+}
+
+type Client = InstanceType<typeof YahooFinance>;
+
+export function createYahooMarket(options: YahooMarketOptions = {}): MarketData {
+  const baseFetch = options.fetch ?? globalThis.fetch;
+  const timeoutMs = options.timeoutMs ?? 10_000;
+  const now = options.now ?? (() => new Date());
+  const maxExpiryDays = options.maxExpiryDays ?? 70;
+  const client: Client = new YahooFinance({
+    fetch: ((input: RequestInfo | URL, init?: RequestInit) =>
+      baseFetch(input, { ...init, signal: AbortSignal.timeout(timeoutMs) })) as typeof fetch,
+    queue: { concurrency: options.concurrency ?? 4 },
+    versionCheck: false,
+    suppressNotices: ["yahooSurvey"],
+    validation: { logErrors: false, logOptionsErrors: false },
+    logger: {
+      info: () => {},
+      debug: () => {},
+      dir: () => {},
+      warn: (...args: unknown[]) => console.error("[yahoo]", ...args),
+      error: (...args: unknown[]) => console.error("[yahoo]", ...args),
+    },
+  });
+
+  const guarded = async <T>(symbol: string, call: () => Promise<T>): Promise<T> => {
+    try {
+      return await call();
+    } catch (error) {
+      throw toMarketDataError(error, symbol);
+    }
+  };
+
+  const rawQuote = async (ticker: string) => {
+    const symbol = ticker.trim().toUpperCase();
+    const quote = await guarded(symbol, () => client.quote(symbol));
+    if (!quote || num(quote.regularMarketPrice) === undefined) throw unknownTicker(symbol);
+    return quote;
+  };
+
+  /** Daily bars of a stock or option symbol over roughly the last `days` trading days. */
+  const chartBars = async (symbol: string, days: number): Promise<DailyBar[]> => {
+    const span = Math.ceil((Math.max(1, days) * 7) / 5) + 10;
+    const result = await guarded(symbol, () =>
+      client.chart(symbol, { period1: new Date(now().getTime() - span * DAY_MS), interval: "1d" }),
+    );
+    const bars: DailyBar[] = [];
+    for (const q of result.quotes) {
+      const close = num(q.close);
+      if (close === undefined) continue;
+      bars.push({
+        time: nyDate(new Date(q.date)),
+        open: num(q.open) ?? close,
+        high: num(q.high) ?? close,
+        low: num(q.low) ?? close,
+        close,
+        volume: Math.max(0, Math.round(num(q.volume) ?? 0)),
+      });
+    }
+    return bars.slice(-Math.max(1, Math.floor(days)));
+  };
+
+  return {
+    async quote(ticker) {
+      const q = await rawQuote(ticker);
+      const price = q.regularMarketPrice as number;
+      const asOf = q.regularMarketTime ? new Date(q.regularMarketTime) : now();
+      const open = num(q.regularMarketOpen);
+      const high = num(q.regularMarketDayHigh);
+      const low = num(q.regularMarketDayLow);
+      const result: Quote = { ticker: q.symbol, price, asOf };
+      const previousClose = num(q.regularMarketPreviousClose);
+      if (previousClose !== undefined) result.previousClose = previousClose;
+      if (open !== undefined && high !== undefined && low !== undefined) {
+        result.session = {
+          time: nyDate(asOf),
+          open,
+          high: Math.max(high, price),
+          low: Math.min(low, price),
+          close: price,
+          volume: Math.max(0, Math.round(num(q.regularMarketVolume) ?? 0)),
+        };
+      }
+      return result;
+    },
+
+    async companyName(ticker) {
+      try {
+        const q = await rawQuote(ticker);
+        return q.longName ?? q.shortName ?? q.displayName ?? undefined;
+      } catch (error) {
+        if (error instanceof MarketDataError && error.status === 404) return undefined;
+        throw error;
+      }
+    },
+
+    async dailyHistory(ticker, days) {
+      return chartBars(ticker.trim().toUpperCase(), days);
+    },
+
+    async optionChain(ticker) {
+      const symbol = ticker.trim().toUpperCase();
+      const first = await guarded(symbol, () => client.options(symbol));
+      const spot = num(first.quote?.regularMarketPrice);
+      if (spot === undefined) throw unknownTicker(symbol);
+      const asOf = first.quote.regularMarketTime ? new Date(first.quote.regularMarketTime) : now();
+      const horizon = now().getTime() + maxExpiryDays * DAY_MS;
+      const wanted = first.expirationDates.map((d) => new Date(d)).filter((d) => d.getTime() <= horizon);
+      const pages = [first];
+      for (const date of wanted.slice(1)) pages.push(await guarded(symbol, () => client.options(symbol, { date })));
+
+      const byExpiration = new Map<string, OptionQuote[]>();
+      for (const page of pages) {
+        for (const set of page.options) {
+          const expiration = new Date(set.expirationDate).toISOString().slice(0, 10);
+          const list = byExpiration.get(expiration) ?? [];
+          for (const [type, contracts] of [
+            ["put", set.puts],
+            ["call", set.calls],
+          ] as const) {
+            for (const c of contracts) {
+              const last = num(c.lastPrice) ?? 0;
+              list.push({
+                symbol: c.contractSymbol || formatOccSymbol({ ticker: symbol, expiration, type, strike: c.strike }),
+                type,
+                strike: c.strike,
+                bid: num(c.bid) ?? 0,
+                ask: num(c.ask) ?? 0,
+                last,
+                volume: Math.max(0, Math.round(num(c.volume) ?? 0)),
+                openInterest: Math.max(0, Math.round(num(c.openInterest) ?? 0)),
+                impliedVolatility: num(c.impliedVolatility) ?? 0,
+              });
+            }
+          }
+          byExpiration.set(expiration, list);
+        }
+      }
+      const expirations: OptionExpiration[] = [...byExpiration.entries()]
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([expiration, list]) => ({ expiration, options: list }));
+      return { ticker: symbol, spot, asOf, expirations } satisfies OptionChain;
+    },
+
+    async optionHistory(symbol, days) {
+      try {
+        parseOccSymbol(symbol);
+      } catch (error) {
+        if (error instanceof InvalidOccSymbolError) throw new MarketDataError(400, error.message);
+        throw error;
+      }
+      const bars = await chartBars(symbol, days);
+      return bars.map((b): OptionClose => ({ time: b.time, close: b.close }));
+    },
+
+    async nextEarningsDate(ticker) {
+      const q = await rawQuote(ticker);
+      const today = nyDate(now());
+      const candidates = [q.earningsTimestampStart, q.earningsTimestamp, q.earningsTimestampEnd]
+        .filter((d): d is Date => d instanceof Date || typeof d === "number" || typeof d === "string")
+        .map((d) => nyDate(new Date(d)))
+        .filter((day) => day >= today)
+        .sort();
+      return candidates[0] ?? null;
+    },
+  };
+}

@@ -1,0 +1,246 @@
+/**
+ * Generating a ticker's recommendations: gather the market data, run the engine, store the set
+ * (retiring the previous one), then publish the trade updates of SPEC.md §4 and tell the users who
+ * flagged the ticker.
+ */
+import type { Db } from "../db/client.ts";
+import type { MarketData } from "../market/port.ts";
+import { nyClock, isoDateOf } from "../market/calendar.ts";
+import { notFound } from "../http/errors.ts";
+import type { EventBus } from "../bus/bus.ts";
+import { TRADE_UPDATES_CHANNEL } from "../bus/channels.ts";
+import type { TopLineRecommendation, TradeRecommendation } from "../../contract/entities.ts";
+import type { TradeUpdate } from "../../contract/ws.ts";
+import {
+  analyzeChain,
+  HV_WINDOW,
+  IV_RANK_WINDOW,
+  type Analysis,
+  type Candidate,
+  type EngineSettings,
+} from "./engine.ts";
+import { referenceLevels } from "./levels.ts";
+import {
+  generationInputs,
+  publicAverageIv,
+  storeRun,
+  topLineOf,
+  type RunInputs,
+  type SelectedOption,
+} from "./store.ts";
+
+/** Trading days of option closes behind the weekly low and high. */
+export const WEEKLY_DAYS = 5;
+/**
+ * The users who flagged a ticker hear about new recommendations at most this often: the set
+ * shifts with the price at every scheduled run, and a push every 15 minutes would be noise.
+ */
+export const ANNOUNCE_MIN_GAP_MS = 6 * 3_600_000;
+
+export interface RecommendContext {
+  db: Db;
+  market: MarketData;
+  /** Where the trade updates go; nothing is published without one. */
+  bus?: EventBus | undefined;
+  /**
+   * Tells the users who flagged the stock that a set with new recommendations is ready (a stored
+   * notification and a push). Called only when the set holds options the previous one did not,
+   * and at most once per ANNOUNCE_MIN_GAP_MS per stock.
+   */
+  announce?:
+    ((update: { stockId: number; ticker: string; count: number; fresh: number }) => Promise<unknown>) | undefined;
+}
+
+export interface GenerateOptions {
+  /** The signed-in user who asked; their watchlist levels rank the puts when they have the ticker. */
+  callerId?: number | undefined;
+  /** Recorded with the run: e.g. "user:12", "schedule". */
+  trigger: string;
+  settings?: Partial<EngineSettings> | undefined;
+}
+
+export interface GenerateResult {
+  ticker: string;
+  stockId: number;
+  runId: number;
+  recommendations: TradeRecommendation[];
+  /** The stock's summary (count 0 when nothing passed). */
+  topLine: TopLineRecommendation;
+  /** Recommended options the previous set did not hold. */
+  fresh: number;
+  analysis: Analysis;
+}
+
+export async function generateRecommendations(
+  context: RecommendContext,
+  ticker: string,
+  options: GenerateOptions,
+): Promise<GenerateResult> {
+  const { db, market } = context;
+  const symbol = ticker.trim().toUpperCase();
+  const [known, chain, history, earningsDate] = await Promise.all([
+    generationInputs(db, symbol, options.callerId, IV_RANK_WINDOW),
+    market.optionChain(symbol),
+    market.dailyHistory(symbol, HV_WINDOW + 5),
+    market.nextEarningsDate(symbol),
+  ]).catch(async (error: unknown) => {
+    // A ticker we do not track is "Not found", whatever the market says of it.
+    if (!(await generationInputs(db, symbol, undefined, 0))) throw notFound();
+    throw error;
+  });
+  if (!known) throw notFound();
+  const { stock } = known;
+  const { levels, source } = await referenceLevels(db, stock.id, known);
+  const today = history.at(-1)?.time ?? isoDateOf(nyClock(chain.asOf).dayNumber);
+  const analysis = analyzeChain({
+    chain,
+    closes: history.map((bar) => bar.close),
+    levels,
+    earningsDate,
+    ivHistory: known.ivHistory.filter((h) => h.day < today).map((h) => h.atm_iv),
+    settings: options.settings,
+  });
+
+  const rankWithin = new Map<string, number>();
+  const selected: SelectedOption[] = await Promise.all(
+    analysis.selected.map(async (candidate) => {
+      const rank = (rankWithin.get(candidate.expiration) ?? 0) + 1;
+      rankWithin.set(candidate.expiration, rank);
+      return { candidate, rank, ...(await weeklyRange(market, candidate)) };
+    }),
+  );
+
+  const activeBefore = new Set(known.active);
+  const announce =
+    context.announce !== undefined &&
+    selected.some((s) => !activeBefore.has(s.candidate.symbol)) &&
+    (known.lastAnnounced === null || Date.now() - known.lastAnnounced.getTime() >= ANNOUNCE_MIN_GAP_MS);
+  const inputs: RunInputs = {
+    ticker: stock.ticker,
+    as_of: analysis.asOf.toISOString(),
+    spot: analysis.spot,
+    rate: analysis.rate,
+    dividend_yield: analysis.dividendYield,
+    historical_volatility: analysis.historicalVolatility,
+    hv_returns: analysis.hvReturns,
+    atm_implied_volatility: analysis.atmImpliedVolatility,
+    iv_rank: analysis.ivRank,
+    earnings_date: earningsDate,
+    levels: { ...levels },
+    levels_source: source,
+    trigger: options.trigger,
+    announced: announce,
+    settings: { ...analysis.settings },
+    puts_in_chain: analysis.putsInChain,
+    eligible: analysis.eligible,
+    options_priced: analysis.optionsPriced,
+    candidates: analysis.candidates.length,
+  };
+  const lastBar = history.at(-1);
+  const stored = await storeRun(db, {
+    stockId: stock.id,
+    earningsDate,
+    ivRank: analysis.ivRank,
+    selected,
+    atmIv:
+      analysis.atmImpliedVolatility !== null && lastBar
+        ? {
+            day: lastBar.time,
+            value: analysis.atmImpliedVolatility,
+            bar: {
+              open: lastBar.open,
+              high: lastBar.high,
+              low: lastBar.low,
+              close: lastBar.close,
+              volume: lastBar.volume,
+            },
+          }
+        : undefined,
+    inputs,
+  });
+
+  const { recommendations } = stored;
+  const summary = topLineOf({ stock, inputs, createdAt: stored.createdAt, count: recommendations.length });
+  const before = new Set(stored.previous);
+  const fresh = selected.filter((s) => !before.has(s.candidate.symbol)).length;
+
+  if (context.bus) {
+    // Every signed-in browser receives these: the summary carries the shared (UIP) intrinsic value,
+    // never the generating user's own; each viewer keeps their own value on screen.
+    const published = { ...summary, average_iv: await publicAverageIv(context.db, stock.id) };
+    const updates: TradeUpdate[] = [
+      { type: "trade_recommendations_update", ticker: stock.ticker, data: recommendations },
+      { type: "trade_recommendations_top_line_update", ticker: stock.ticker, data: published },
+    ];
+    for (const update of updates) {
+      // The set is stored either way; a live view that misses the update reloads it.
+      await context.bus.publish(TRADE_UPDATES_CHANNEL, update).catch((error: Error) => {
+        console.error(`[recommend] publishing ${update.type} for ${stock.ticker} failed: ${error.message}`);
+      });
+    }
+  }
+  if (announce && fresh > 0 && context.announce) {
+    await context
+      .announce({ stockId: stock.id, ticker: stock.ticker, count: recommendations.length, fresh })
+      .catch((error: Error) => {
+        console.error(`[recommend] notifying about ${stock.ticker} failed: ${error.message}`);
+      });
+  }
+
+  return {
+    ticker: stock.ticker,
+    stockId: stock.id,
+    runId: stored.runId,
+    recommendations,
+    topLine: summary,
+    fresh,
+    analysis,
+  };
+}
+
+/** Low and high daily close of the option over the last five trading days; its premium when there are none. */
+async function weeklyRange(market: MarketData, c: Candidate): Promise<{ weeklyLow: number; weeklyHigh: number }> {
+  let closes: number[] = [];
+  try {
+    closes = (await market.optionHistory(c.symbol, WEEKLY_DAYS)).map((x) => x.close).filter((x) => x > 0);
+  } catch (error) {
+    console.warn(`[recommend] no history for ${c.symbol}: ${(error as Error).message}`);
+  }
+  if (closes.length === 0) return { weeklyLow: c.premium, weeklyHigh: c.premium };
+  return { weeklyLow: Math.min(...closes), weeklyHigh: Math.max(...closes) };
+}
+
+/** Tickers generated at once by generateMany: enough to overlap database round trips, few enough for the pool. */
+export const GENERATION_CONCURRENCY = 4;
+
+export interface ManyOutcome {
+  ticker: string;
+  result?: GenerateResult;
+  error?: Error;
+}
+
+/**
+ * Generates several tickers, a few at a time; one ticker failing does not stop the others. Stops
+ * starting new ones once `signal` aborts.
+ */
+export async function generateMany(
+  context: RecommendContext,
+  tickers: readonly string[],
+  options: GenerateOptions & { concurrency?: number | undefined; signal?: AbortSignal | undefined },
+): Promise<ManyOutcome[]> {
+  const outcomes: ManyOutcome[] = [];
+  let next = 0;
+  const worker = async () => {
+    while (next < tickers.length && !options.signal?.aborted) {
+      const ticker = tickers[next++]!;
+      try {
+        outcomes.push({ ticker, result: await generateRecommendations(context, ticker, options) });
+      } catch (error) {
+        outcomes.push({ ticker, error: error instanceof Error ? error : new Error(String(error)) });
+      }
+    }
+  };
+  const workers = Math.max(1, Math.min(options.concurrency ?? GENERATION_CONCURRENCY, tickers.length));
+  await Promise.all(Array.from({ length: workers }, worker));
+  return outcomes;
+}

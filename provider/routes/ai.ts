@@ -1,0 +1,22 @@
+import * as calls from "../../contract/calls.ts";
+import type { Router } from "../http/router.ts";
+import type { ProviderContext } from "../context.ts";
+import { recommendationFacts, stockFacts } from "../ai/facts.ts";
+import { streamText } from "../ai/stream.ts";
+
+/**
+ * SPEC.md §7: POST /api/gen-ai-stock-analysis and POST /api/summarize-trade-recommendation, both
+ * answering streamed `text/plain`. The facts are gathered first (an unknown ticker is 404), then
+ * the configured explainer writes from them piece by piece.
+ */
+export function aiRoutes(router: Router, context: ProviderContext): void {
+  router.on(calls.stockAnalysis, async ({ caller, body, request }) => {
+    const facts = await stockFacts(context, body.ticker, caller.id);
+    return streamText((signal) => context.explainer.stockAnalysis(facts, signal), request.signal);
+  });
+
+  router.on(calls.summarizeRecommendation, async ({ caller, body, request }) => {
+    const facts = await recommendationFacts(context, body, caller.id);
+    return streamText((signal) => context.explainer.recommendationSummary(facts, signal), request.signal);
+  });
+}

@@ -1,0 +1,500 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import * as calls from "../../contract/calls.ts";
+import { testProvider, type TestProvider } from "../testing.ts";
+
+let provider: TestProvider;
+beforeAll(async () => {
+  provider = await testProvider();
+});
+afterAll(() => provider.close());
+
+describe("POST /auth/token", () => {
+  it("gives a bearer token for the demo user's password", async () => {
+    const res = await provider.call(calls.login, { body: { username: "demo", password: "demo1234" } });
+    expect(res.status).toBe(200);
+    expect(res.body.token_type).toBe("bearer");
+    const me = await provider.call(calls.me, { token: res.body.access_token });
+    expect(me.body).toMatchObject({ name: "Dana Demo", username: "demo" });
+  });
+
+  it("accepts the username in any case", async () => {
+    const res = await provider.call(calls.login, { body: { username: "DEMO", password: "demo1234" } });
+    expect(res.status).toBe(200);
+  });
+
+  it("answers a wrong password and an unknown user alike, so usernames cannot be probed", async () => {
+    const wrong = await provider.call(calls.login, { body: { username: "demo", password: "nope12345" } });
+    const unknown = await provider.call(calls.login, { body: { username: "nobody", password: "nope12345" } });
+    expect(wrong.status).toBe(401);
+    expect(unknown.status).toBe(401);
+    expect(wrong.body).toEqual({ detail: "Invalid credentials" });
+    expect(unknown.body).toEqual(wrong.body);
+  });
+
+  it("refuses a missing password with a readable 422", async () => {
+    const res = await provider.call(calls.login, { body: { username: "demo" } });
+    expect(res.status).toBe(422);
+    expect(res.body.detail).toMatch(/password/i);
+  });
+});
+
+describe("GET /auth/users/me", () => {
+  it("needs a token", async () => {
+    const res = await provider.call(calls.me);
+    expect(res.status).toBe(401);
+    expect(res.headers.get("www-authenticate")).toBe("Bearer");
+  });
+
+  it("refuses a forged token", async () => {
+    const token = await provider.login("demo", "demo1234");
+    const [head, , sig] = token.split(".");
+    const forged = `${head}.${Buffer.from(JSON.stringify({ sub: "2", iss: "putseller-provider" })).toString("base64url")}.${sig}`;
+    const res = await provider.call(calls.me, { token: forged });
+    expect(res.status).toBe(401);
+  });
+});
+
+describe("GET /api/user/{userId}/permissions", () => {
+  it("lists a trader's own permissions", async () => {
+    const token = await provider.login("demo", "demo1234");
+    const me = await provider.call(calls.me, { token });
+    const res = await provider.call(calls.permissions, { token, params: { userId: me.body.id } });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual([{ object: "USER_STOCK", action: "DELETE" }]);
+  });
+
+  it("gives the admin every permission of SPEC.md §6", async () => {
+    const token = await provider.login("admin", "admin1234");
+    const me = await provider.call(calls.me, { token });
+    const res = await provider.call(calls.permissions, { token, params: { userId: me.body.id } });
+    const pairs = res.body.map((p: { object: string; action: string }) => `${p.object}:${p.action}`).sort();
+    expect(pairs).toEqual(
+      [
+        "BACKEND_CONFIG:CREATE",
+        "BACKEND_CONFIG:DELETE",
+        "BACKEND_CONFIG:UPDATE",
+        "BACKEND_CONFIG:VIEW",
+        "UIP_STOCK:CREATE",
+        "UIP_STOCK:DELETE",
+        "UIP_STOCK:UPDATE",
+        "USER_STOCK:DELETE",
+      ].sort(),
+    );
+  });
+
+  it("refuses another user's permissions to a trader, with SPEC.md's text", async () => {
+    const demo = await provider.login("demo", "demo1234");
+    const admin = await provider.login("admin", "admin1234");
+    const adminMe = await provider.call(calls.me, { token: admin });
+    const res = await provider.call(calls.permissions, { token: demo, params: { userId: adminMe.body.id } });
+    expect(res.status).toBe(403);
+    expect(res.body).toEqual({ detail: "Not authorized to perform this action" });
+  });
+
+  it("answers a non-numeric user id with 422, not a crash", async () => {
+    const token = await provider.login("demo", "demo1234");
+    const res = await provider.call(calls.permissions, { token, params: { userId: "abc" } });
+    expect(res.status).toBe(422);
+    expect(typeof res.body.detail).toBe("string");
+  });
+});
+
+describe("unknown paths and methods", () => {
+  it("answers 404 and 405 with a detail", async () => {
+    const res = await provider.fetch(new Request("http://x/api/nothing-here"));
+    expect(res.status).toBe(404);
+    const wrongMethod = await provider.fetch(new Request("http://x/auth/users/me", { method: "DELETE" }));
+    expect(wrongMethod.status).toBe(405);
+    expect(await wrongMethod.json()).toEqual({ detail: "Method Not Allowed" });
+  });
+});
+
+/** A distinct client address per test, so the per-IP limits of one test never touch another. */
+let ipCounter = 0;
+const freshIp = () => ({ "x-forwarded-for": `198.51.100.${++ipCounter}` });
+
+const registration = (name: string, extra: Record<string, string> = {}) => ({
+  email: `${name}@example.com`,
+  username: name,
+  password: "s3cret-pass",
+  first_name: "Pat",
+  last_name: "Seller",
+  ...extra,
+});
+
+async function outboxFor(address: string) {
+  return provider.context.db
+    .selectFrom("mail_outbox")
+    .selectAll()
+    .where("to_address", "=", address)
+    .orderBy("id", "desc")
+    .execute();
+}
+
+function resetTokenIn(body: string): string {
+  const match = /\/reset-password\?token=([\w%-]+)/.exec(body);
+  if (!match) throw new Error(`no reset link in: ${body}`);
+  return decodeURIComponent(match[1]!);
+}
+
+describe("POST /auth/register", () => {
+  it("creates a trader who can sign in at once, and keeps no password in clear", async () => {
+    const res = await provider.call(calls.register, { body: registration("newtrader"), headers: freshIp() });
+    expect(res.status).toBe(200);
+    const token = await provider.login("newtrader", "s3cret-pass");
+    const me = await provider.call(calls.me, { token });
+    expect(me.body).toMatchObject({ name: "Pat Seller", username: "newtrader", email: "newtrader@example.com" });
+    const perms = await provider.call(calls.permissions, { token, params: { userId: me.body.id } });
+    expect(perms.body).toEqual([{ object: "USER_STOCK", action: "DELETE" }]);
+    const row = await provider.context.db
+      .selectFrom("users")
+      .select("password_hash")
+      .where("id", "=", me.body.id)
+      .executeTakeFirstOrThrow();
+    expect(row.password_hash).toMatch(/^scrypt\$/);
+    expect(row.password_hash).not.toContain("s3cret-pass");
+  });
+
+  it("answers 409 with a clear detail for a taken username, in any case, and for a taken email", async () => {
+    await provider.call(calls.register, { body: registration("takenname"), headers: freshIp() });
+    const sameName = await provider.call(calls.register, {
+      body: registration("TakenName", { email: "other-address@example.com" }),
+      headers: freshIp(),
+    });
+    expect(sameName.status).toBe(409);
+    expect(sameName.body).toEqual({ detail: "The username 'TakenName' is already taken" });
+    const sameEmail = await provider.call(calls.register, {
+      body: registration("othername", { email: "TAKENNAME@example.com" }),
+      headers: freshIp(),
+    });
+    expect(sameEmail.status).toBe(409);
+    expect(sameEmail.body).toEqual({ detail: "An account with this email already exists" });
+  });
+
+  it("states the password policy when a password breaks it", async () => {
+    for (const password of ["short1", "lettersonly", "12345678901"]) {
+      const res = await provider.call(calls.register, {
+        body: registration(`weak${password.length}`, { password }),
+        headers: freshIp(),
+      });
+      expect(res.status).toBe(422);
+      expect(res.body.detail).toContain("Password must be 8 to 128 characters and contain a letter and a digit");
+    }
+  });
+
+  it("refuses a malformed email and a missing name with a readable 422", async () => {
+    const badEmail = await provider.call(calls.register, {
+      body: registration("bademail", { email: "not-an-email" }),
+      headers: freshIp(),
+    });
+    expect(badEmail.status).toBe(422);
+    expect(badEmail.body.detail).toContain("Enter a valid email address");
+    const noName = await provider.call(calls.register, {
+      body: registration("noname", { first_name: " " }),
+      headers: freshIp(),
+    });
+    expect(noName.status).toBe(422);
+    expect(noName.body.detail).toContain("First name is required");
+  });
+
+  it("limits registrations per client address: the 11th in an hour gets 429 with a readable detail", async () => {
+    const ip = freshIp();
+    for (let i = 1; i <= 10; i++) {
+      const res = await provider.call(calls.register, { body: registration(`burst${i}`), headers: ip });
+      expect(res.status).toBe(200);
+    }
+    const over = await provider.call(calls.register, { body: registration("burst11"), headers: ip });
+    expect(over.status).toBe(429);
+    expect(over.body.detail).toMatch(/^Too many registration attempts\. Please wait \d+ minutes and try again\.$/);
+    expect(Number(over.headers.get("retry-after"))).toBeGreaterThan(0);
+    // Another address is not affected.
+    expect((await provider.call(calls.register, { body: registration("burst12"), headers: freshIp() })).status).toBe(
+      200,
+    );
+  });
+
+  it("limits attempts on one username from many addresses", async () => {
+    for (let i = 1; i <= 5; i++) {
+      const res = await provider.call(calls.register, {
+        body: registration("contested", { email: `contested${i}@example.com` }),
+        headers: freshIp(),
+      });
+      expect(res.status).toBe(i === 1 ? 200 : 409);
+    }
+    const over = await provider.call(calls.register, {
+      body: registration("contested", { email: "contested6@example.com" }),
+      headers: freshIp(),
+    });
+    expect(over.status).toBe(429);
+  });
+});
+
+describe("sign-in rate limits", () => {
+  it("locks an account after 5 failed passwords, even for the right one, and says so", async () => {
+    await provider.call(calls.register, { body: registration("lockme"), headers: freshIp() });
+    for (let i = 0; i < 5; i++) {
+      const res = await provider.call(calls.login, {
+        body: { username: "lockme", password: "wrong-pass1" },
+        headers: freshIp(),
+      });
+      expect(res.status).toBe(401);
+    }
+    const locked = await provider.call(calls.login, {
+      body: { username: "LOCKME", password: "s3cret-pass" },
+      headers: freshIp(),
+    });
+    expect(locked.status).toBe(429);
+    expect(locked.body.detail).toBe("Too many sign-in attempts. Please wait 15 minutes and try again.");
+    // Other accounts still sign in.
+    expect(
+      (await provider.call(calls.login, { body: { username: "demo", password: "demo1234" }, headers: freshIp() }))
+        .status,
+    ).toBe(200);
+  });
+
+  it("locks an unknown username the same way, so the limit reveals nothing", async () => {
+    for (let i = 0; i < 5; i++) {
+      await provider.call(calls.login, {
+        body: { username: "ghost-user", password: "wrong-pass1" },
+        headers: freshIp(),
+      });
+    }
+    const res = await provider.call(calls.login, {
+      body: { username: "ghost-user", password: "wrong-pass1" },
+      headers: freshIp(),
+    });
+    expect(res.status).toBe(429);
+  });
+
+  it("counts failures only, and a success clears the account's failures", async () => {
+    await provider.call(calls.register, { body: registration("forgetful"), headers: freshIp() });
+    for (let round = 0; round < 3; round++) {
+      for (let i = 0; i < 4; i++) {
+        await provider.call(calls.login, {
+          body: { username: "forgetful", password: "wrong-pass1" },
+          headers: freshIp(),
+        });
+      }
+      const ok = await provider.call(calls.login, {
+        body: { username: "forgetful", password: "s3cret-pass" },
+        headers: freshIp(),
+      });
+      expect(ok.status).toBe(200);
+    }
+  });
+
+  it("limits failures per client address across many usernames: 30 in 15 minutes", async () => {
+    const ip = freshIp();
+    for (let i = 0; i < 30; i++) {
+      const res = await provider.call(calls.login, {
+        body: { username: `spray${i}`, password: "wrong-pass1" },
+        headers: ip,
+      });
+      expect(res.status).toBe(401);
+    }
+    const res = await provider.call(calls.login, { body: { username: "demo", password: "demo1234" }, headers: ip });
+    expect(res.status).toBe(429);
+    expect(res.body.detail).toMatch(/Too many sign-in attempts/);
+  });
+});
+
+describe("POST /auth/forgot-password and POST /auth/reset-password", () => {
+  it("answers a known and an unknown email identically, and mails a link only to the known one", async () => {
+    await provider.call(calls.register, { body: registration("resetme"), headers: freshIp() });
+    const known = await provider.call(calls.forgotPassword, {
+      body: { email: "ResetMe@Example.com" },
+      headers: freshIp(),
+    });
+    const unknown = await provider.call(calls.forgotPassword, {
+      body: { email: "nobody-here@example.com" },
+      headers: freshIp(),
+    });
+    expect(known.status).toBe(200);
+    expect(unknown.status).toBe(200);
+    expect(known.body).toEqual(unknown.body);
+    expect(await outboxFor("nobody-here@example.com")).toHaveLength(0);
+    const [mail] = await outboxFor("resetme@example.com");
+    expect(mail!.subject).toBe("Reset your PutSeller password");
+    expect(mail!.body_text).toContain("http://localhost:3000/reset-password?token=");
+    expect(mail!.body_text).toContain("within one hour");
+  });
+
+  it("resets the password with the mailed link, once", async () => {
+    await provider.call(calls.register, { body: registration("onceonly"), headers: freshIp() });
+    await provider.call(calls.forgotPassword, { body: { email: "onceonly@example.com" }, headers: freshIp() });
+    const token = resetTokenIn((await outboxFor("onceonly@example.com"))[0]!.body_text);
+    // The database keeps only a hash of the token.
+    const stored = await provider.context.db.selectFrom("password_resets").select("token_hash").execute();
+    expect(stored.map((r) => r.token_hash)).not.toContain(token);
+
+    const res = await provider.call(calls.resetPassword, {
+      body: { token, password: "brand-new-pass9" },
+      headers: freshIp(),
+    });
+    expect(res.status).toBe(200);
+    expect((await provider.call(calls.login, { body: { username: "onceonly", password: "s3cret-pass" } })).status).toBe(
+      401,
+    );
+    expect(
+      (await provider.call(calls.login, { body: { username: "onceonly", password: "brand-new-pass9" } })).status,
+    ).toBe(200);
+
+    const again = await provider.call(calls.resetPassword, {
+      body: { token, password: "another-pass9" },
+      headers: freshIp(),
+    });
+    expect(again.status).toBe(400);
+    expect(again.body).toEqual({
+      detail: "This password reset link is invalid or has expired. Please ask for a new one.",
+    });
+  });
+
+  it("refuses an expired link and an unknown one", async () => {
+    await provider.call(calls.register, { body: registration("toolate"), headers: freshIp() });
+    await provider.call(calls.forgotPassword, { body: { email: "toolate@example.com" }, headers: freshIp() });
+    const token = resetTokenIn((await outboxFor("toolate@example.com"))[0]!.body_text);
+    const user = await provider.context.db
+      .selectFrom("users")
+      .select("id")
+      .where("username", "=", "toolate")
+      .executeTakeFirstOrThrow();
+    // One hour and a second later:
+    await provider.context.db
+      .updateTable("password_resets")
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where("user_id", "=", user.id)
+      .execute();
+    const expired = await provider.call(calls.resetPassword, {
+      body: { token, password: "brand-new-pass9" },
+      headers: freshIp(),
+    });
+    expect(expired.status).toBe(400);
+    const unknown = await provider.call(calls.resetPassword, {
+      body: { token: "made-up-token", password: "brand-new-pass9" },
+      headers: freshIp(),
+    });
+    expect(unknown.status).toBe(400);
+  });
+
+  it("sets the expiry one hour ahead", async () => {
+    await provider.call(calls.register, { body: registration("hourlong"), headers: freshIp() });
+    const before = Date.now();
+    await provider.call(calls.forgotPassword, { body: { email: "hourlong@example.com" }, headers: freshIp() });
+    const user = await provider.context.db
+      .selectFrom("users")
+      .select("id")
+      .where("username", "=", "hourlong")
+      .executeTakeFirstOrThrow();
+    const row = await provider.context.db
+      .selectFrom("password_resets")
+      .select("expires_at")
+      .where("user_id", "=", user.id)
+      .executeTakeFirstOrThrow();
+    const ms = new Date(row.expires_at).getTime() - before;
+    expect(ms).toBeGreaterThan(3590_000);
+    expect(ms).toBeLessThan(3660_000);
+  });
+
+  it("retires older links when one is used, and clears the sign-in lock", async () => {
+    await provider.call(calls.register, { body: registration("twolinks"), headers: freshIp() });
+    await provider.call(calls.forgotPassword, { body: { email: "twolinks@example.com" }, headers: freshIp() });
+    await provider.call(calls.forgotPassword, { body: { email: "twolinks@example.com" }, headers: freshIp() });
+    const [newer, older] = (await outboxFor("twolinks@example.com")).map((m) => resetTokenIn(m.body_text));
+    for (let i = 0; i < 5; i++) {
+      await provider.call(calls.login, { body: { username: "twolinks", password: "wrong-pass1" }, headers: freshIp() });
+    }
+    expect(
+      (
+        await provider.call(calls.resetPassword, {
+          body: { token: newer!, password: "brand-new-pass9" },
+          headers: freshIp(),
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await provider.call(calls.resetPassword, {
+          body: { token: older!, password: "other-pass9" },
+          headers: freshIp(),
+        })
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await provider.call(calls.login, {
+          body: { username: "twolinks", password: "brand-new-pass9" },
+          headers: freshIp(),
+        })
+      ).status,
+    ).toBe(200);
+  });
+
+  it("applies the password policy to the new password", async () => {
+    const res = await provider.call(calls.resetPassword, {
+      body: { token: "whatever", password: "short" },
+      headers: freshIp(),
+    });
+    expect(res.status).toBe(422);
+    expect(res.body.detail).toContain("Password must be 8 to 128 characters and contain a letter and a digit");
+  });
+
+  it("limits reset requests per email (3 an hour) whether or not the email has an account", async () => {
+    await provider.call(calls.register, { body: registration("oftenforgets"), headers: freshIp() });
+    for (const email of ["oftenforgets@example.com", "unknown-spam@example.com"]) {
+      for (let i = 0; i < 3; i++) {
+        expect((await provider.call(calls.forgotPassword, { body: { email }, headers: freshIp() })).status).toBe(200);
+      }
+      const over = await provider.call(calls.forgotPassword, { body: { email }, headers: freshIp() });
+      expect(over.status).toBe(429);
+      expect(over.body.detail).toBe("Too many password reset requests. Please wait 60 minutes and try again.");
+    }
+  });
+
+  it("limits guesses of reset tokens per client address", async () => {
+    const ip = freshIp();
+    for (let i = 0; i < 10; i++) {
+      const res = await provider.call(calls.resetPassword, {
+        body: { token: `guess-${i}`, password: "brand-new-pass9" },
+        headers: ip,
+      });
+      expect(res.status).toBe(400);
+    }
+    const over = await provider.call(calls.resetPassword, {
+      body: { token: "guess-x", password: "brand-new-pass9" },
+      headers: ip,
+    });
+    expect(over.status).toBe(429);
+    expect(over.body.detail).toMatch(/^Too many password reset attempts\./);
+  });
+});
+
+describe("POST /auth/google-login without Firebase", () => {
+  it("says plainly that Google sign-in is not configured", async () => {
+    const res = await provider.call(calls.googleLogin, { body: { firebase_token: "anything" }, headers: freshIp() });
+    expect(res.status).toBe(503);
+    expect(res.body).toEqual({ detail: "Google sign-in is not configured on this server" });
+  });
+});
+
+describe("GET /api/admin/mail-outbox", () => {
+  it("shows admins the waiting mail, newest first, filtered by recipient", async () => {
+    await provider.call(calls.register, { body: registration("outboxreader"), headers: freshIp() });
+    await provider.call(calls.forgotPassword, { body: { email: "outboxreader@example.com" }, headers: freshIp() });
+    const admin = await provider.login("admin", "admin1234");
+    const res = await provider.call(calls.mailOutbox, { token: admin, query: { to: "OutboxReader@example.com" } });
+    expect(res.status).toBe(200);
+    expect(res.body).toHaveLength(1);
+    expect(res.body[0]).toMatchObject({
+      to_address: "outboxreader@example.com",
+      subject: "Reset your PutSeller password",
+      sent_at: null,
+    });
+    expect(calls.mailOutbox.response.safeParse(res.body).success).toBe(true);
+  });
+
+  it("is refused to traders and to anonymous callers", async () => {
+    const demo = await provider.login("demo", "demo1234");
+    expect((await provider.call(calls.mailOutbox, { token: demo })).status).toBe(403);
+    expect((await provider.call(calls.mailOutbox)).status).toBe(401);
+  });
+});

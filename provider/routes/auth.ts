@@ -1,0 +1,296 @@
+import { createHash, randomBytes } from "node:crypto";
+import { sql } from "kysely";
+import * as calls from "../../contract/calls.ts";
+import type { Router } from "../http/router.ts";
+import type { ProviderContext } from "../context.ts";
+import type { Db } from "../db/client.ts";
+import { decoyHash, hashPassword, verifyPassword } from "../auth/password.ts";
+import { permissionsOf, requireSelfOrAdmin } from "../auth/callers.ts";
+import { RATE_RULES } from "../auth/rate-limit.ts";
+import { clientIp } from "../http/client-ip.ts";
+import { conflict, HttpError, notFound, unauthorized } from "../http/errors.ts";
+
+/** The same answer for a wrong password and an unknown user, so usernames cannot be probed. */
+const INVALID_CREDENTIALS = "Invalid credentials";
+/** The same answer for known and unknown emails, so addresses cannot be probed. */
+export const FORGOT_ANSWER = "If an account uses this email, a link to reset its password is on its way.";
+export const RESET_LINK_INVALID = "This password reset link is invalid or has expired. Please ask for a new one.";
+export const GOOGLE_NOT_CONFIGURED = "Google sign-in is not configured on this server";
+/** A reset link works once, within this time. */
+const RESET_TTL_SECONDS = 3600;
+const UNIQUE_VIOLATION = "23505";
+
+export function authRoutes(router: Router, context: ProviderContext): void {
+  const { db, tokens, limiter, mailer, google, appUrl } = context;
+
+  router.on(calls.login, async ({ body, request }) => {
+    const ip = clientIp(request);
+    const account = body.username;
+    // Only failures count, so the check comes first and the hit after a failure.
+    await limiter.check(RATE_RULES.loginAccount, account);
+    await limiter.check(RATE_RULES.loginIp, ip);
+    const user = await db
+      .selectFrom("users")
+      .select(["id", "password_hash"])
+      .where(sql<string>`lower(username)`, "=", body.username.toLowerCase())
+      .executeTakeFirst();
+    const ok = await verifyPassword(body.password, user?.password_hash ?? (await decoyHash()));
+    if (!user || !user.password_hash || !ok) {
+      await limiter.hit(RATE_RULES.loginAccount, account);
+      await limiter.hit(RATE_RULES.loginIp, ip);
+      throw new HttpError(401, INVALID_CREDENTIALS, { "WWW-Authenticate": "Bearer" });
+    }
+    await limiter.reset(RATE_RULES.loginAccount, account);
+    return { access_token: await tokens.issue(user.id), token_type: "bearer" };
+  });
+
+  router.on(calls.register, async ({ body, request }) => {
+    await limiter.hit(RATE_RULES.registerIp, clientIp(request));
+    await limiter.hit(RATE_RULES.registerAccount, `user:${body.username}`);
+    await limiter.hit(RATE_RULES.registerAccount, `email:${body.email}`);
+    const taken = await db
+      .selectFrom("users")
+      .select(["username", "email"])
+      .where((eb) =>
+        eb.or([
+          eb(sql<string>`lower(username)`, "=", body.username.toLowerCase()),
+          eb(sql<string>`lower(email)`, "=", body.email.toLowerCase()),
+        ]),
+      )
+      .execute();
+    if (taken.some((u) => u.username.toLowerCase() === body.username.toLowerCase())) {
+      throw conflict(`The username '${body.username}' is already taken`);
+    }
+    if (taken.length) throw conflict("An account with this email already exists");
+
+    const passwordHash = await hashPassword(body.password);
+    try {
+      await db.transaction().execute(async (tx) => {
+        const user = await tx
+          .insertInto("users")
+          .values({
+            username: body.username,
+            email: body.email,
+            password_hash: passwordHash,
+            first_name: body.first_name,
+            last_name: body.last_name,
+          })
+          .returning("id")
+          .executeTakeFirstOrThrow();
+        await grantTraderRole(tx, user.id);
+      });
+    } catch (error) {
+      // Two registrations racing for the same name: the unique index decides.
+      if (isUniqueViolation(error)) throw conflict("This username or email is already registered");
+      throw error;
+    }
+    return { message: "Account created" };
+  });
+
+  router.on(calls.forgotPassword, async ({ body, request }) => {
+    await limiter.hit(RATE_RULES.forgotIp, clientIp(request));
+    await limiter.hit(RATE_RULES.forgotAccount, body.email);
+    const user = await db
+      .selectFrom("users")
+      .select(["id", "username", "first_name", "email"])
+      .where(sql<string>`lower(email)`, "=", body.email.toLowerCase())
+      .executeTakeFirst();
+    if (user) {
+      const token = randomBytes(32).toString("base64url");
+      await db
+        .insertInto("password_resets")
+        .values({
+          token_hash: hashToken(token),
+          user_id: user.id,
+          expires_at: sql<Date>`now() + make_interval(secs => ${RESET_TTL_SECONDS})`,
+        })
+        .execute();
+      const link = `${appUrl}/reset-password?token=${encodeURIComponent(token)}`;
+      const mail = { to: user.email, subject: "Reset your PutSeller password", text: resetMailText(user, link) };
+      if (mailer.kind === "outbox") {
+        await mailer.send(mail);
+      } else {
+        // Not awaited: a slow mail server must not reveal that this address has an account.
+        mailer.send(mail).catch((error: unknown) => console.error("[mail] sending the reset link failed:", error));
+      }
+    }
+    return { message: FORGOT_ANSWER };
+  });
+
+  router.on(calls.resetPassword, async ({ body, request }) => {
+    const tokenHash = hashToken(body.token);
+    await limiter.hit(RATE_RULES.resetIp, clientIp(request));
+    await limiter.hit(RATE_RULES.resetToken, tokenHash);
+    const passwordHash = await hashPassword(body.password);
+    const username = await db.transaction().execute(async (tx) => {
+      // Marking the link used and reading it is one statement, so it works exactly once.
+      const used = await tx
+        .updateTable("password_resets")
+        .set({ used_at: sql<Date>`now()` })
+        .where("token_hash", "=", tokenHash)
+        .where("used_at", "is", null)
+        .where("expires_at", ">", sql<Date>`now()`)
+        .returning("user_id")
+        .executeTakeFirst();
+      if (!used) return undefined;
+      const user = await tx
+        .updateTable("users")
+        .set({ password_hash: passwordHash })
+        .where("id", "=", used.user_id)
+        .returning("username")
+        .executeTakeFirstOrThrow();
+      // Older links of the same account stop working too.
+      await tx
+        .updateTable("password_resets")
+        .set({ used_at: sql<Date>`now()` })
+        .where("user_id", "=", used.user_id)
+        .where("used_at", "is", null)
+        .execute();
+      return user.username;
+    });
+    if (!username) throw new HttpError(400, RESET_LINK_INVALID);
+    // The owner proved control of the mailbox: let them sign in at once.
+    await limiter.reset(RATE_RULES.loginAccount, username);
+    return { message: "Password updated" };
+  });
+
+  router.on(calls.googleLogin, async ({ body, request }) => {
+    await limiter.hit(RATE_RULES.googleIp, clientIp(request));
+    if (!google) throw new HttpError(503, GOOGLE_NOT_CONFIGURED);
+    let identity;
+    try {
+      identity = await google.verify(body.firebase_token);
+    } catch {
+      throw unauthorized("The Google sign-in could not be verified");
+    }
+    if (!identity.email || !identity.emailVerified) {
+      throw new HttpError(403, "Your Google account has no verified email address");
+    }
+    const userId = await findOrCreateGoogleUser(db, { ...identity, email: identity.email });
+    return { access_token: await tokens.issue(userId), token_type: "bearer" };
+  });
+
+  router.on(calls.me, async ({ caller }) => {
+    const user = await db
+      .selectFrom("users")
+      .select(["id", "username", "email", "first_name", "last_name"])
+      .where("id", "=", caller.id)
+      .executeTakeFirst();
+    if (!user) throw unauthorized();
+    const name = `${user.first_name} ${user.last_name}`.trim() || user.username;
+    return { id: user.id, name, username: user.username, email: user.email };
+  });
+
+  router.on(calls.permissions, async ({ caller, params }) => {
+    requireSelfOrAdmin(caller, params.userId);
+    const user = await db.selectFrom("users").select("id").where("id", "=", params.userId).executeTakeFirst();
+    if (!user) throw notFound("User not found");
+    return calls.permissions.response.parse(await permissionsOf(db, params.userId));
+  });
+}
+
+/** Reset tokens are stored hashed: a leaked table holds no working link. */
+function hashToken(token: string): string {
+  return createHash("sha256").update(token).digest("hex");
+}
+
+function resetMailText(user: { username: string; first_name: string }, link: string): string {
+  return [
+    `Hello ${user.first_name || user.username},`,
+    "",
+    `Someone asked to reset the password of your PutSeller account "${user.username}".`,
+    "Open this link within one hour to choose a new password:",
+    "",
+    link,
+    "",
+    "The link works once. If you did not ask for this, ignore this email: your password stays as it is.",
+  ].join("\n");
+}
+
+async function grantTraderRole(tx: Db, userId: number): Promise<void> {
+  await tx
+    .insertInto("user_roles")
+    .columns(["user_id", "role_id"])
+    .expression((eb) =>
+      eb
+        .selectFrom("roles")
+        .select([eb.val(userId).as("user_id"), "id"])
+        .where("name", "=", "trader"),
+    )
+    .execute();
+}
+
+/**
+ * The account of a verified Google identity: the one already linked to it, else the one
+ * with the same verified email (now linked), else a new trader account.
+ */
+async function findOrCreateGoogleUser(
+  db: Db,
+  identity: { uid: string; email: string; name: string | undefined },
+): Promise<number> {
+  const email = identity.email.toLowerCase();
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await db.transaction().execute(async (tx) => {
+        const linked = await tx
+          .selectFrom("users")
+          .select("id")
+          .where("firebase_uid", "=", identity.uid)
+          .executeTakeFirst();
+        if (linked) return linked.id;
+        const byEmail = await tx
+          .selectFrom("users")
+          .select(["id", "firebase_uid"])
+          .where(sql<string>`lower(email)`, "=", email)
+          .executeTakeFirst();
+        if (byEmail) {
+          if (byEmail.firebase_uid && byEmail.firebase_uid !== identity.uid) {
+            throw new HttpError(409, "This email is already linked to another Google account");
+          }
+          await tx.updateTable("users").set({ firebase_uid: identity.uid }).where("id", "=", byEmail.id).execute();
+          return byEmail.id;
+        }
+        const [first = "", ...rest] = (identity.name ?? "").trim().split(/\s+/);
+        const user = await tx
+          .insertInto("users")
+          .values({
+            username: await freeUsername(tx, email),
+            email,
+            password_hash: null,
+            first_name: first.slice(0, 100),
+            last_name: rest.join(" ").slice(0, 100),
+            firebase_uid: identity.uid,
+          })
+          .returning("id")
+          .executeTakeFirstOrThrow();
+        await grantTraderRole(tx, user.id);
+        return user.id;
+      });
+    } catch (error) {
+      // A parallel sign-in of the same person created the row first: read it on the next pass.
+      if (isUniqueViolation(error) && attempt < 2) continue;
+      throw error;
+    }
+  }
+}
+
+/** A username from the email's local part, made unique with a number when needed. */
+async function freeUsername(tx: Db, email: string): Promise<string> {
+  let base = (email.split("@")[0] ?? "").replace(/[^A-Za-z0-9_.-]/g, "").slice(0, 32);
+  if (base.length < 3) base = `${base}user`.slice(0, 32);
+  const rows = await tx
+    .selectFrom("users")
+    .select(sql<string>`lower(username)`.as("name"))
+    .where(sql<string>`lower(username)`, "like", `${base.toLowerCase().replace(/[\\%_]/g, "\\$&")}%`)
+    .execute();
+  const used = new Set(rows.map((r) => r.name));
+  if (!used.has(base.toLowerCase())) return base;
+  for (let n = 2; ; n++) {
+    const candidate = `${base}${n}`;
+    if (!used.has(candidate.toLowerCase())) return candidate;
+  }
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  return typeof error === "object" && error !== null && "code" in error && error.code === UNIQUE_VIOLATION;
+}

@@ -1,0 +1,27 @@
+import * as calls from "../../contract/calls.ts";
+import type { Router } from "../http/router.ts";
+import type { ProviderContext } from "../context.ts";
+import { isAdmin, NOT_AUTHORIZED } from "../auth/callers.ts";
+import { forbidden } from "../http/errors.ts";
+
+/**
+ * Without SMTP_URL, mail (password reset links) waits in the mail_outbox table. Admins read it
+ * here to pass a link on by hand; with the embedded PGlite store nobody else can query it while
+ * the provider runs.
+ */
+export function mailOutboxRoutes(router: Router, { db }: ProviderContext): void {
+  router.on(calls.mailOutbox, async ({ caller, query }) => {
+    if (!isAdmin(caller)) throw forbidden(NOT_AUTHORIZED);
+    let select = db.selectFrom("mail_outbox").selectAll().orderBy("id", "desc").limit(query.limit);
+    if (query.to) select = select.where("to_address", "=", query.to);
+    const rows = await select.execute();
+    return rows.map((row) => ({
+      id: row.id,
+      to_address: row.to_address,
+      subject: row.subject,
+      body_text: row.body_text,
+      created_at: new Date(row.created_at).toISOString(),
+      sent_at: row.sent_at ? new Date(row.sent_at).toISOString() : null,
+    }));
+  });
+}

@@ -1,0 +1,489 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sql } from "kysely";
+import * as calls from "../../contract/calls.ts";
+import { TradeUpdate } from "../../contract/ws.ts";
+import type { TradeRecommendation } from "../../contract/entities.ts";
+import { createSimulatedMarket } from "../market/simulated.ts";
+import { DEMO_TICKERS } from "../db/demo-data.ts";
+import { TRADE_UPDATES_CHANNEL } from "../bus/channels.ts";
+import { buyLevelAtOrAbove } from "../recommend/engine.ts";
+import { testProvider, type TestProvider } from "../testing.ts";
+
+// Wednesday 2026-11-18, noon in New York: the market is open and the chains are full.
+const NOW = new Date("2026-11-18T17:00:00Z");
+const market = createSimulatedMarket({ seed: 3, tickers: DEMO_TICKERS, now: () => NOW });
+
+let provider: TestProvider;
+let demo: { token: string; id: number };
+let admin: { token: string; id: number };
+
+beforeAll(async () => {
+  provider = await testProvider({ market });
+  const signIn = async (name: string, password: string) => {
+    const token = await provider.login(name, password);
+    const me = await provider.call(calls.me, { token });
+    return { token, id: me.body.id as number };
+  };
+  demo = await signIn("demo", "demo1234");
+  admin = await signIn("admin", "admin1234");
+});
+afterAll(() => provider.close());
+
+const generate = (ticker: string, token?: string) =>
+  provider.call(calls.generateRecommendations, { token, params: { ticker } });
+const list = (symbol: string, token = demo.token) =>
+  provider.call(calls.tradeRecommendations, { token, params: { symbol } });
+
+async function until(done: () => boolean, timeoutMs = 5_000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!done()) {
+    if (Date.now() > end) throw new Error("timed out waiting");
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+async function watchlistRow(userId: number, ticker: string) {
+  return provider.context.db
+    .selectFrom("user_stocks as us")
+    .innerJoin("stocks as s", "s.id", "us.stock_id")
+    .selectAll("us")
+    .where("us.user_id", "=", userId)
+    .where("s.ticker", "=", ticker)
+    .executeTakeFirstOrThrow();
+}
+
+describe("POST /api/biz-generate-trade-recommendations/{ticker}: who may generate", () => {
+  it("lets a user generate a ticker they flagged for recommendations", async () => {
+    const res = await generate("AAPL", demo.token);
+    expect(res.status).toBe(200);
+    const body = calls.generateRecommendations.response.parse(res.body);
+    expect(body.message).toMatch(/^Generated \d+ recommendations for AAPL$/);
+  });
+
+  it("refuses a ticker in the watchlist that is not flagged, and one not in it, with SPEC's 403 text", async () => {
+    expect((await watchlistRow(demo.id, "KO")).generate_recommendation).toBe(false);
+    for (const ticker of ["KO", "TSLA"]) {
+      const res = await generate(ticker, demo.token);
+      expect(res.status).toBe(403);
+      expect(res.body).toEqual({ detail: "Not authorized to generate recommendations" });
+    }
+    expect((await list("TSLA")).body).toEqual([]);
+  });
+
+  it("lets an admin generate any known ticker", async () => {
+    const res = await generate("TSLA", admin.token);
+    expect(res.status).toBe(200);
+    expect(res.body.message).toContain("TSLA");
+    const rows = calls.tradeRecommendations.response.parse((await list("TSLA")).body);
+    expect(rows.length).toBeGreaterThan(0);
+    // TSLA is not in the admin's watchlist: the shared UIP row's levels ranked it.
+    const run = await provider.context.db
+      .selectFrom("recommendation_runs")
+      .select("inputs")
+      .where("id", "=", rows[0]!.trade_recommendations_id)
+      .executeTakeFirstOrThrow();
+    const uip = await provider.context.db
+      .selectFrom("uip_stocks")
+      .select(["buy_level_one", "conservative_iv"])
+      .where("stock_id", "=", rows[0]!.stock_id)
+      .executeTakeFirstOrThrow();
+    expect(run.inputs).toMatchObject({ levels_source: "uip", trigger: `admin:${admin.id}`, levels: uip });
+  });
+
+  it("answers 404 'Not found' for an unknown ticker, to users and admins alike", async () => {
+    for (const token of [demo.token, admin.token]) {
+      const res = await generate("ZZZZ", token);
+      expect(res.status).toBe(404);
+      expect(res.body).toEqual({ detail: "Not found" });
+    }
+  });
+
+  it("needs a token", async () => {
+    expect((await generate("AAPL")).status).toBe(401);
+    expect((await provider.call(calls.tradeRecommendations, { params: { symbol: "AAPL" } })).status).toBe(401);
+    expect((await provider.call(calls.topLineRecommendations)).status).toBe(401);
+  });
+
+  it("follows the flag: unflagging takes the right away", async () => {
+    const row = await watchlistRow(demo.id, "JPM");
+    await provider.context.db
+      .updateTable("user_stocks")
+      .set({ generate_recommendation: false })
+      .where("id", "=", row.id)
+      .execute();
+    expect((await generate("JPM", demo.token)).status).toBe(403);
+    await provider.context.db
+      .updateTable("user_stocks")
+      .set({ generate_recommendation: true })
+      .where("id", "=", row.id)
+      .execute();
+    expect((await generate("JPM", demo.token)).status).toBe(200);
+  });
+});
+
+describe("GET /api/biz-trade-recommendations/{symbol}", () => {
+  let rows: TradeRecommendation[];
+  beforeAll(async () => {
+    await generate("MSFT", demo.token);
+    const res = await list("MSFT");
+    expect(res.status).toBe(200);
+    rows = calls.tradeRecommendations.response.parse(res.body);
+  });
+
+  it("returns the set valid against the contract, soonest expiry first, at most 3 per expiry", () => {
+    expect(rows.length).toBeGreaterThan(5);
+    const dates = rows.map((r) => r.expiration_date);
+    expect(dates).toEqual([...dates].sort());
+    const perDate = new Map<string, number>();
+    for (const r of rows) perDate.set(r.expiration_date, (perDate.get(r.expiration_date) ?? 0) + 1);
+    for (const n of perDate.values()) expect(n).toBeLessThanOrEqual(3);
+    expect(new Set(rows.map((r) => r.trade_recommendations_id)).size).toBe(1);
+  });
+
+  it("holds only puts 7 to 60 days out with a bid, with the numbers a seller checks", async () => {
+    const chain = await market.optionChain("MSFT");
+    const quotes = new Map(chain.expirations.flatMap((e) => e.options.map((o) => [o.symbol, o] as const)));
+    const earnings = await market.nextEarningsDate("MSFT");
+    const levels = await watchlistRow(demo.id, "MSFT");
+    for (const r of rows) {
+      const q = quotes.get(r.option_identifier)!;
+      expect(q, r.option_identifier).toBeDefined();
+      expect(r.put_or_call).toBe("put");
+      expect(r.active).toBe(1);
+      expect(r.days_to_expiry).toBeGreaterThanOrEqual(7);
+      expect(r.days_to_expiry).toBeLessThanOrEqual(60);
+      expect(r.bid).toBe(q.bid);
+      expect(r.ask).toBe(q.ask);
+      expect(r.open_interest).toBe(q.openInterest);
+      expect(r.volume).toBe(q.volume);
+      expect(r.current_option_price).toBe(q.bid);
+      expect(r.current_stock_price).toBe(chain.spot);
+      expect(r.calculated_monthly_roi).toBeCloseTo(((q.bid / r.strike_price) * 30) / r.days_to_expiry, 12);
+      expect(r.annualized_roi).toBeCloseTo(((q.bid / r.strike_price) * 365) / r.days_to_expiry, 12);
+      expect(r.breakeven).toBeCloseTo(r.strike_price - q.bid, 12);
+      expect(r.collateral).toBeCloseTo(100 * r.strike_price, 9);
+      expect(r.cushion).toBeCloseTo((chain.spot - r.breakeven) / chain.spot, 12);
+      expect(r.probability_of_profit_delta).toBeCloseTo(1 + r.delta, 12);
+      expect(r.implied_volatility).toBeGreaterThan(0.05);
+      expect(r.historical_volatility).toBeGreaterThan(0.02);
+      expect(r.earnings_date).toBe(earnings);
+      expect(r.earnings_before_expiry).toBe(earnings !== null && earnings <= r.expiration_date);
+      expect(r.buy_level).toBe(buyLevelAtOrAbove(r.strike_price, levels));
+      expect(r.below_conservative_iv).toBe(r.strike_price < levels.conservative_iv);
+      expect(r.option_weekly_low_price).toBeLessThanOrEqual(r.option_weekly_high_price);
+    }
+  });
+
+  it("takes the weekly low and high from the option's closes over the last five trading days", async () => {
+    for (const r of rows.slice(0, 4)) {
+      const closes = (await market.optionHistory(r.option_identifier, 5)).map((c) => c.close);
+      expect(closes.length).toBe(5);
+      expect(r.option_weekly_low_price).toBe(Math.min(...closes));
+      expect(r.option_weekly_high_price).toBe(Math.max(...closes));
+    }
+  });
+
+  it("ranks with the generating user's own buy levels", async () => {
+    // The demo's MSFT levels are 95/90/85/80 % of the price: the set leans to strikes at them.
+    const atLevel = rows.filter((r) => r.buy_level !== null).length;
+    expect(atLevel).toBeGreaterThanOrEqual(rows.length / 3);
+    const run = await provider.context.db
+      .selectFrom("recommendation_runs")
+      .select("inputs")
+      .where("id", "=", rows[0]!.trade_recommendations_id)
+      .executeTakeFirstOrThrow();
+    expect(run.inputs).toMatchObject({ levels_source: "caller", trigger: `user:${demo.id}`, ticker: "MSFT" });
+  });
+
+  it("answers [] for a known stock without recommendations and 404 for an unknown one", async () => {
+    expect(await list("SOFI")).toMatchObject({ status: 200, body: [] });
+    expect(await list("ZZZZ")).toMatchObject({ status: 404, body: { detail: "Not found" } });
+  });
+});
+
+describe("regenerating", () => {
+  it("replaces the active set and keeps the old rows, inactive, for scoring later", async () => {
+    await generate("GOOGL", demo.token);
+    const first = calls.tradeRecommendations.response.parse((await list("GOOGL")).body);
+    // Different levels give a different ranking, so the second set differs.
+    const row = await watchlistRow(demo.id, "GOOGL");
+    await provider.context.db
+      .updateTable("user_stocks")
+      .set({ buy_level_one: 0, buy_level_two: 0, buy_level_three: 0, buy_level_four: 0, conservative_iv: 0 })
+      .where("id", "=", row.id)
+      .execute();
+    await generate("GOOGL", demo.token);
+    const second = calls.tradeRecommendations.response.parse((await list("GOOGL")).body);
+    expect(second[0]!.trade_recommendations_id).toBeGreaterThan(first[0]!.trade_recommendations_id);
+    expect(new Set(second.map((r) => r.trade_recommendations_id)).size).toBe(1);
+    expect(second.every((r) => r.buy_level === null && !r.below_conservative_iv)).toBe(true);
+
+    const stockId = first[0]!.stock_id;
+    const stored = await provider.context.db
+      .selectFrom("trade_recommendations")
+      .select(["id", "active", "run_id"])
+      .where("stock_id", "=", stockId)
+      .execute();
+    expect(
+      stored
+        .filter((r) => r.active === 1)
+        .map((r) => r.id)
+        .sort(),
+    ).toEqual(second.map((r) => r.id).sort());
+    const retired = stored.filter((r) => r.active === 0);
+    expect(retired.map((r) => r.id).sort()).toEqual(first.map((r) => r.id).sort());
+    const runs = await provider.context.db
+      .selectFrom("recommendation_runs")
+      .select(["id", "inputs"])
+      .where("stock_id", "=", stockId)
+      .execute();
+    expect(runs).toHaveLength(2);
+    for (const run of runs) {
+      expect(run.inputs).toMatchObject({ ticker: "GOOGL", spot: first[0]!.current_stock_price });
+      expect((run.inputs as { levels: object }).levels).toHaveProperty("buy_level_one");
+    }
+  });
+
+  it("leaves exactly one active set when generations of one ticker race", async () => {
+    const results = await Promise.all([1, 2, 3, 4].map(() => generate("META", admin.token)));
+    expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200]);
+    const active = await provider.context.db
+      .selectFrom("trade_recommendations as t")
+      .innerJoin("stocks as s", "s.id", "t.stock_id")
+      .select(["t.run_id", "t.option_identifier"])
+      .where("s.ticker", "=", "META")
+      .where("t.active", "=", 1)
+      .execute();
+    expect(new Set(active.map((r) => r.run_id)).size).toBe(1);
+    expect(new Set(active.map((r) => r.option_identifier)).size).toBe(active.length);
+  });
+
+  it("records the day's at-the-money IV and the next earnings date", async () => {
+    const stock = await provider.context.db
+      .selectFrom("stocks")
+      .select(["id", "next_earnings_date"])
+      .where("ticker", "=", "GOOGL")
+      .executeTakeFirstOrThrow();
+    expect(stock.next_earnings_date).toBe(await market.nextEarningsDate("GOOGL"));
+    const day = await provider.context.db
+      .selectFrom("price_history")
+      .select(["day", "atm_iv", "close"])
+      .where("stock_id", "=", stock.id)
+      .executeTakeFirstOrThrow();
+    expect(day.day).toBe("2026-11-18");
+    expect(day.atm_iv).toBeGreaterThan(0.1);
+    expect(day.atm_iv).toBeLessThan(1);
+  });
+});
+
+describe("IV rank", () => {
+  it("is null until a month of at-the-money IVs is stored, then where today's sits in the range", async () => {
+    const { db } = provider.context;
+    const stock = await db.selectFrom("stocks").select("id").where("ticker", "=", "AAPL").executeTakeFirstOrThrow();
+    await db.updateTable("price_history").set({ atm_iv: null }).where("stock_id", "=", stock.id).execute();
+    await generate("AAPL", demo.token);
+    const first = calls.tradeRecommendations.response.parse((await list("AAPL")).body);
+    expect(first.every((r) => r.iv_rank === null)).toBe(true);
+
+    // 30 earlier days with IVs from 0.10 to 0.68: today's ~0.26 sits low in that range.
+    const days = Array.from({ length: 30 }, (_, i) => new Date(Date.UTC(2026, 9, 7 + i)).toISOString().slice(0, 10));
+    for (const [i, day] of days.entries()) {
+      const atm_iv = 0.1 + i * 0.02;
+      await db
+        .insertInto("price_history")
+        .values({ stock_id: stock.id, day, open: 1, high: 1, low: 1, close: 1, volume: 0, atm_iv })
+        .onConflict((oc) => oc.columns(["stock_id", "day"]).doUpdateSet({ atm_iv }))
+        .execute();
+    }
+    await generate("AAPL", demo.token);
+    const today = await db
+      .selectFrom("price_history")
+      .select("atm_iv")
+      .where("stock_id", "=", stock.id)
+      .where("day", "=", "2026-11-18")
+      .executeTakeFirstOrThrow();
+    const ranked = calls.tradeRecommendations.response.parse((await list("AAPL")).body);
+    const expected = (today.atm_iv! - 0.1) / (0.68 - 0.1);
+    expect(expected).toBeGreaterThan(0);
+    expect(expected).toBeLessThan(1);
+    for (const r of ranked) expect(r.iv_rank).toBeCloseTo(expected, 9);
+  });
+});
+
+describe("GET /api/biz-trade-recommendation/{id}", () => {
+  const byId = (id: number | string, token: string | null = demo.token) =>
+    provider.call(calls.tradeRecommendation, { token: token ?? undefined, params: { id } });
+
+  it("answers one row as the list has it, and still answers it after a newer run retired it", async () => {
+    expect((await generate("AMZN", admin.token)).status).toBe(200);
+    const first = calls.tradeRecommendations.response.parse((await list("AMZN")).body);
+    const res = await byId(first[1]!.id);
+    expect(res.status).toBe(200);
+    expect(calls.tradeRecommendation.response.parse(res.body)).toEqual(first[1]);
+
+    expect((await generate("AMZN", admin.token)).status).toBe(200);
+    const retired = calls.tradeRecommendation.response.parse((await byId(first[1]!.id)).body);
+    expect(retired).toEqual({ ...first[1], active: 0, updated_at: expect.any(String) });
+    const current = calls.tradeRecommendations.response.parse((await list("AMZN")).body);
+    expect(calls.tradeRecommendation.response.parse((await byId(current[0]!.id)).body)).toEqual(current[0]);
+  });
+
+  it("answers 404 for an unknown id, 422 for one that is not a number, 401 without a token", async () => {
+    expect((await byId(987_654_321)).status).toBe(404);
+    expect((await byId("abc")).status).toBe(422);
+    expect((await byId(1, null)).status).toBe(401);
+  });
+});
+
+describe("GET /api/biz-trade-recommendations-top-line", () => {
+  it("sums up each stock with recommendations", async () => {
+    const res = await provider.call(calls.topLineRecommendations, { token: demo.token });
+    expect(res.status).toBe(200);
+    const items = calls.topLineRecommendations.response.parse(res.body);
+    const tickers = items.map((i) => i.ticker);
+    expect(tickers).toEqual([...tickers].sort());
+    expect(tickers).toEqual(expect.arrayContaining(["AAPL", "GOOGL", "MSFT", "TSLA"]));
+    expect(tickers).not.toContain("SOFI");
+    for (const item of items) {
+      const rows = calls.tradeRecommendations.response.parse((await list(item.ticker)).body);
+      expect(item.trade_recommendation_count).toBe(rows.length);
+      expect(item.stock_id).toBe(rows[0]!.stock_id);
+      expect(item.current_price).toBe(rows[0]!.current_stock_price);
+      expect(item.historical_volatility).toBe(rows[0]!.historical_volatility);
+      expect(item.recommendation_date).toBe(rows[0]!.created_at);
+      expect(item.implied_volatility).toBeGreaterThan(0.05);
+    }
+    const msft = items.find((i) => i.ticker === "MSFT")!;
+    expect(msft.stock_name).toBe("Microsoft Corporation");
+    expect(msft.average_iv).toBeCloseTo((await watchlistRow(demo.id, "MSFT")).average_iv, 9);
+  });
+});
+
+describe("live updates and notifications", () => {
+  it("publishes the set and the summary on the trade-updates channel after each generation", async () => {
+    const seen: unknown[] = [];
+    const stop = await provider.context.bus.subscribe(TRADE_UPDATES_CHANNEL, (m) => void seen.push(m));
+    await generate("NVDA", admin.token);
+    await until(() => seen.length >= 2);
+    await stop();
+    const updates = seen.map((m) => TradeUpdate.parse(m));
+    expect(updates.map((u) => u.type)).toEqual([
+      "trade_recommendations_update",
+      "trade_recommendations_top_line_update",
+    ]);
+    const rows = (await list("NVDA")).body;
+    expect(updates[0]).toEqual({ type: "trade_recommendations_update", ticker: "NVDA", data: rows });
+    const top = (await provider.call(calls.topLineRecommendations, { token: demo.token })).body.find(
+      (i: { ticker: string }) => i.ticker === "NVDA",
+    );
+    expect(updates[1]).toEqual({ type: "trade_recommendations_top_line_update", ticker: "NVDA", data: top });
+  });
+
+  it("publishes the shared intrinsic value, never the generating user's own, and each reader sees their own", async () => {
+    const seen: unknown[] = [];
+    const stop = await provider.context.bus.subscribe(TRADE_UPDATES_CHANNEL, (m) => void seen.push(m));
+    expect((await generate("MSFT", demo.token)).status).toBe(200);
+    await until(() => seen.length >= 2);
+    await stop();
+    const published = seen
+      .map((m) => TradeUpdate.parse(m))
+      .find((u) => u.type === "trade_recommendations_top_line_update");
+    const own = (
+      await provider.call(calls.listUserStocks, { token: demo.token, params: { userId: demo.id } })
+    ).body.find((r: { stock: { ticker: string } }) => r.stock.ticker === "MSFT");
+    const uip = (await provider.call(calls.listUipStocks, { token: demo.token })).body.find(
+      (r: { stock: { ticker: string } }) => r.stock.ticker === "MSFT",
+    );
+    expect(own.average_iv).not.toBeCloseTo(uip.average_iv, 2);
+    expect(published?.data.average_iv).toBeCloseTo(uip.average_iv, 6);
+    const topFor = async (token: string) =>
+      (await provider.call(calls.topLineRecommendations, { token })).body.find(
+        (i: { ticker: string }) => i.ticker === "MSFT",
+      );
+    expect((await topFor(demo.token)).average_iv).toBeCloseTo(own.average_iv, 6);
+    await provider.call(calls.register, {
+      body: {
+        email: "reader@example.com",
+        username: "reader",
+        password: "reader1234",
+        first_name: "R",
+        last_name: "Eader",
+      },
+    });
+    const reader = await provider.login("reader", "reader1234");
+    expect((await topFor(reader)).average_iv).toBeCloseTo(uip.average_iv, 6);
+  });
+
+  it("tells the users who flagged the ticker about a new set (type trade, to /insights), at most every six hours", async () => {
+    const other = await testProvider({ market });
+    try {
+      const token = await other.login("demo", "demo1234");
+      const me = (await other.call(calls.me, { token })).body.id as number;
+      const notices = async () =>
+        (
+          (await other.call(calls.listNotifications, { token, params: { userId: me } })).body as {
+            notification: { type: string; title: string; url: string | null };
+          }[]
+        ).filter((n) => n.notification.title.includes("JPM"));
+      expect(await notices()).toHaveLength(0);
+      expect((await other.call(calls.generateRecommendations, { token, params: { ticker: "JPM" } })).status).toBe(200);
+      const after = await notices();
+      expect(after).toHaveLength(1);
+      expect(after[0]!.notification).toMatchObject({
+        type: "trade",
+        url: "/insights",
+        title: "New recommendations for JPM",
+      });
+      // Same market, same levels: the same set, so nobody is told again.
+      await other.call(calls.generateRecommendations, { token, params: { ticker: "JPM" } });
+      expect(await notices()).toHaveLength(1);
+
+      // A different set within six hours of the last announcement: still quiet.
+      const { db } = other.context;
+      const stock = await db.selectFrom("stocks").select("id").where("ticker", "=", "JPM").executeTakeFirstOrThrow();
+      const levels = (one: number) =>
+        db
+          .updateTable("user_stocks")
+          .set({ buy_level_one: one, buy_level_two: 0, buy_level_three: 0, buy_level_four: 0 })
+          .where("user_id", "=", me)
+          .where("stock_id", "=", stock.id)
+          .execute();
+      const activeSymbols = async () =>
+        (
+          await db
+            .selectFrom("trade_recommendations")
+            .select("option_identifier")
+            .where("stock_id", "=", stock.id)
+            .where("active", "=", 1)
+            .execute()
+        )
+          .map((r) => r.option_identifier)
+          .sort();
+      const before = await activeSymbols();
+      const original = await db
+        .selectFrom("user_stocks")
+        .select("buy_level_one")
+        .where("user_id", "=", me)
+        .where("stock_id", "=", stock.id)
+        .executeTakeFirstOrThrow();
+      await levels(0);
+      await other.call(calls.generateRecommendations, { token, params: { ticker: "JPM" } });
+      expect(await activeSymbols()).not.toEqual(before);
+      expect(await notices()).toHaveLength(1);
+
+      // Seven hours later (the runs moved back in time), a new set is announced again.
+      await db
+        .updateTable("recommendation_runs")
+        .set({ created_at: sql`created_at - interval '7 hours'` })
+        .where("stock_id", "=", stock.id)
+        .execute();
+      const second = await activeSymbols();
+      await levels(original.buy_level_one);
+      await other.call(calls.generateRecommendations, { token, params: { ticker: "JPM" } });
+      expect(await activeSymbols()).not.toEqual(second);
+      expect(await notices()).toHaveLength(2);
+    } finally {
+      await other.close();
+    }
+  });
+});

@@ -1,0 +1,48 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { createRequestListener, type FetchHandler } from "@remix-run/node-fetch-server";
+import { createProvider, type Provider, type ProviderOptions } from "./app.ts";
+import { createAuthenticator } from "./auth/callers.ts";
+import { attachLiveSockets, type LiveSockets } from "./ws/live-sockets.ts";
+
+export interface RunningProvider {
+  provider: Provider;
+  server: Server;
+  /** The websockets /ws/stock-updates and /ws/trade-updates. */
+  live: LiveSockets;
+  /** e.g. http://127.0.0.1:8000 */
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Starts the provider API on a port (0 picks a free one). */
+export async function startProviderServer(
+  options: ProviderOptions & { port: number; host: string },
+): Promise<RunningProvider> {
+  const provider = await createProvider(options);
+  const server = createServer(createRequestListener(((request, client) => provider.fetch(request, { clientAddress: client.address })) satisfies FetchHandler));
+  const live = await attachLiveSockets(server, {
+    bus: provider.context.bus,
+    authenticate: createAuthenticator(provider.context.db, provider.context.tokens),
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port, options.host, () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  const host = options.host.includes(":") ? `[${options.host}]` : options.host;
+  return {
+    provider,
+    server,
+    live,
+    url: `http://${host}:${port}`,
+    async close() {
+      await live.close();
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      await provider.close();
+    },
+  };
+}

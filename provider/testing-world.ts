@@ -1,0 +1,373 @@
+import * as calls from "../contract/calls.ts";
+import type { Endpoint } from "../contract/endpoint.ts";
+import { testProvider, type TestProvider } from "./testing.ts";
+
+/**
+ * For the quality-gate suites (authorization matrix, bad-input fuzzing): a provider with two
+ * fresh traders, A and B, and the demo admin; A owns private data (watchlist row, device,
+ * notification, a bell) whose values must never reach B; and a valid request for every call
+ * of contract/calls.ts, built fresh each time (a delete finds something to delete).
+ */
+export interface Person {
+  id: number;
+  token: string;
+  username: string;
+  password: string;
+}
+
+export interface Input {
+  params?: Record<string, string | number>;
+  query?: Record<string, string>;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+export interface World {
+  provider: TestProvider;
+  a: Person;
+  b: Person;
+  admin: Person;
+  /** A's values no response to B or to an anonymous caller may contain. */
+  secrets: string[];
+  /** A's watchlist row (JPM, flagged for recommendations) with the private levels. */
+  aStockId: number;
+  /** A's device token. */
+  aDeviceToken: string;
+  /** A unique suffix for names. */
+  unique(): string;
+  /** A fresh client address, so per-IP limits of the public calls never interfere. */
+  ip(): Record<string, string>;
+}
+
+/** Distinctive levels (four decimals) that cannot appear by chance in market data. */
+export const A_LEVELS = {
+  base_iv: 241.3719,
+  conservative_iv: 233.1947,
+  buy_level_one: 219.7113,
+  buy_level_two: 208.5331,
+  buy_level_three: 197.2917,
+  buy_level_four: 186.1759,
+};
+export const A_TICKER = "JPM";
+export const A_BELL_TICKER = "KO";
+
+let counter = 0;
+
+export async function createWorld(): Promise<World> {
+  const provider = await testProvider();
+  const run = Math.random().toString(36).slice(2, 8);
+  const unique = () => `${run}${++counter}`;
+  let ipCounter = 0;
+  const ip = () => ({ "x-forwarded-for": `203.0.${Math.floor(++ipCounter / 250)}.${(ipCounter % 250) + 1}` });
+
+  async function person(username: string, extra: { email?: string; first?: string; last?: string } = {}) {
+    const password = "Matrix-passw0rd";
+    const res = await provider.call(calls.register, {
+      headers: ip(),
+      body: {
+        email: extra.email ?? `${username}@example.test`,
+        username,
+        password,
+        first_name: extra.first ?? "Bob",
+        last_name: extra.last ?? "Other",
+      },
+    });
+    if (res.status !== 200) throw new Error(`register ${username}: ${res.status} ${JSON.stringify(res.body)}`);
+    const token = await provider.login(username, password);
+    const me = await provider.call(calls.me, { token });
+    return { id: me.body.id as number, token, username, password };
+  }
+
+  const aEmail = `alicia.${run}@private.example.test`;
+  const a = await person(`alicia_${run}`, { email: aEmail, first: "Alicia", last: "Privatova" });
+  const b = await person(`bob_${run}`);
+  const adminToken = await provider.login("admin", "admin1234");
+  const adminMe = await provider.call(calls.me, { token: adminToken });
+  const admin = { id: adminMe.body.id as number, token: adminToken, username: "admin", password: "admin1234" };
+
+  const stock = await provider.call(calls.createUserStock, {
+    token: a.token,
+    params: { userId: a.id },
+    body: { ...A_LEVELS, stock: { ticker: A_TICKER, name: "", current_price: 0 } },
+  });
+  if (stock.status !== 200) throw new Error(`A's stock: ${stock.status} ${JSON.stringify(stock.body)}`);
+  const aStockId = stock.body.id as number;
+  await provider.call(calls.updateUserStock, {
+    token: a.token,
+    params: { id: aStockId },
+    body: { generate_recommendation: true },
+  });
+
+  // A generates a set for the flagged ticker: recommendations exist to read.
+  await provider.call(calls.generateRecommendations, { token: a.token, params: { ticker: A_TICKER } });
+
+  const aDeviceToken = `alicia-device-${run}-7f3c9a`;
+  await provider.call(calls.registerDevice, {
+    token: a.token,
+    params: { userId: a.id },
+    body: device(aDeviceToken),
+  });
+  const noticeTitle = `Alicia's private notice ${run}`;
+  await provider.call(calls.sendNotification, {
+    token: admin.token,
+    body: { user_ids: [a.id], type: "trade", title: noticeTitle, body: "Only for Alicia." },
+  });
+  // A's bell sits on a row no valid request of another caller touches.
+  const bellRow = await provider.context.db
+    .selectFrom("uip_stocks as u")
+    .innerJoin("stocks as s", "s.id", "u.stock_id")
+    .select("u.id")
+    .where("s.ticker", "=", A_BELL_TICKER)
+    .executeTakeFirstOrThrow();
+  await provider.call(calls.setUipPriceAlert, {
+    token: a.token,
+    params: { id: bellRow.id },
+    body: { enabled: true },
+  });
+
+  const secrets = [
+    aEmail,
+    "Privatova",
+    noticeTitle,
+    aDeviceToken,
+    ...Object.values(A_LEVELS).map(String),
+    // average_iv, computed by the database
+    String((A_LEVELS.base_iv + A_LEVELS.conservative_iv) / 2),
+  ];
+  return { provider, a, b, admin, secrets, aStockId, aDeviceToken, unique, ip };
+}
+
+export function device(token: string) {
+  return {
+    device_type: "web" as const,
+    fcm_token: token,
+    browser: "Chrome",
+    os: "Android",
+    ip_address: "Unknown",
+    user_agent: "Mozilla/5.0 (Linux; Android 14) Matrix",
+    app_version: "1.0.0",
+    // Opted out: notifications are stored but no push is attempted (none could be delivered here).
+    notification_opt_in: "0" as const,
+  };
+}
+
+const levels = {
+  base_iv: 120,
+  conservative_iv: 100,
+  buy_level_one: 95,
+  buy_level_two: 90,
+  buy_level_three: 85,
+  buy_level_four: 80,
+};
+
+/** The id of the UIP row of a ticker, inserted when missing. */
+async function uipRowOf(w: World, ticker: string): Promise<number> {
+  const db = w.provider.context.db;
+  const stock = await db.selectFrom("stocks").select("id").where("ticker", "=", ticker).executeTakeFirstOrThrow();
+  const found = await db.selectFrom("uip_stocks").select("id").where("stock_id", "=", stock.id).executeTakeFirst();
+  if (found) return found.id;
+  const category = await db.selectFrom("categories").select("id").orderBy("id").executeTakeFirstOrThrow();
+  const row = await db
+    .insertInto("uip_stocks")
+    .values({ stock_id: stock.id, category_id: category.id, sort_order: 1000, ...levels })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** The id of A's watchlist row of a ticker, inserted when missing. */
+async function aRowOf(w: World, ticker: string): Promise<number> {
+  const db = w.provider.context.db;
+  const stock = await db.selectFrom("stocks").select("id").where("ticker", "=", ticker).executeTakeFirstOrThrow();
+  const found = await db
+    .selectFrom("user_stocks")
+    .select("id")
+    .where("stock_id", "=", stock.id)
+    .where("user_id", "=", w.a.id)
+    .executeTakeFirst();
+  if (found) return found.id;
+  const row = await db
+    .insertInto("user_stocks")
+    .values({ user_id: w.a.id, stock_id: stock.id, sort_order: 1000, ...levels })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+async function withoutUipRow(w: World, ticker: string): Promise<void> {
+  const db = w.provider.context.db;
+  const stock = await db.selectFrom("stocks").select("id").where("ticker", "=", ticker).executeTakeFirst();
+  if (stock) await db.deleteFrom("uip_stocks").where("stock_id", "=", stock.id).execute();
+}
+
+async function withoutARow(w: World, ticker: string): Promise<void> {
+  const db = w.provider.context.db;
+  const stock = await db.selectFrom("stocks").select("id").where("ticker", "=", ticker).executeTakeFirst();
+  if (stock) {
+    await db.deleteFrom("user_stocks").where("stock_id", "=", stock.id).where("user_id", "=", w.a.id).execute();
+  }
+}
+
+/** A fresh notification for A; the id of A's copy. */
+async function aNotification(w: World): Promise<number> {
+  const sent = await w.provider.call(calls.sendNotification, {
+    token: w.admin.token,
+    body: { user_ids: [w.a.id], type: "system", title: "For Alicia", body: "Matrix notice" },
+  });
+  const row = await w.provider.context.db
+    .selectFrom("user_notifications")
+    .select("id")
+    .where("user_id", "=", w.a.id)
+    .where("notification_id", "=", sent.body.notification_id)
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+type Builder = (w: World) => Promise<Input>;
+
+/**
+ * A valid request for each call, acting on A's resources where the call has an owner.
+ * Keyed by the export name in contract/calls.ts.
+ */
+export const validRequests: Record<string, Builder> = {
+  login: async (w) => ({ body: { username: w.a.username, password: w.a.password }, headers: w.ip() }),
+  googleLogin: async (w) => ({ body: { firebase_token: "not-a-google-token" }, headers: w.ip() }),
+  register: async (w) => {
+    const name = `new_${w.unique()}`;
+    return {
+      headers: w.ip(),
+      body: {
+        email: `${name}@example.test`,
+        username: name,
+        password: "Passw0rd-new",
+        first_name: "N",
+        last_name: "U",
+      },
+    };
+  },
+  forgotPassword: async (w) => ({ body: { email: `nobody_${w.unique()}@example.test` }, headers: w.ip() }),
+  resetPassword: async (w) => {
+    const name = `reset_${w.unique()}`;
+    const email = `${name}@example.test`;
+    await w.provider.call(calls.register, {
+      headers: w.ip(),
+      body: { email, username: name, password: "Passw0rd-old", first_name: "R", last_name: "S" },
+    });
+    await w.provider.call(calls.forgotPassword, { body: { email }, headers: w.ip() });
+    const mail = await w.provider.context.db
+      .selectFrom("mail_outbox")
+      .select("body_text")
+      .where("to_address", "=", email)
+      .orderBy("id", "desc")
+      .executeTakeFirstOrThrow();
+    const token = decodeURIComponent(/token=(\S+)/.exec(mail.body_text)![1]!);
+    return { body: { token, password: "Passw0rd-new1" }, headers: w.ip() };
+  },
+  mailOutbox: async () => ({ query: { limit: "5" } }),
+  me: async () => ({}),
+  permissions: async (w) => ({ params: { userId: w.a.id } }),
+  listUserStocks: async (w) => ({ params: { userId: w.a.id } }),
+  listUipStocks: async () => ({}),
+  listCategories: async () => ({}),
+  reorderUipStocks: async (w) => {
+    const rows = await w.provider.context.db.selectFrom("uip_stocks").select(["id", "sort_order"]).execute();
+    return { body: rows.map((r) => ({ id: r.id, sort_order: r.sort_order, active: 1 })) };
+  },
+  reorderUserStocks: async (w) => {
+    const rows = await w.provider.context.db
+      .selectFrom("user_stocks")
+      .select(["id", "sort_order"])
+      .where("user_id", "=", w.a.id)
+      .execute();
+    return { params: { userId: w.a.id }, body: rows.map((r) => ({ id: r.id, sort_order: r.sort_order, active: 1 })) };
+  },
+  deleteUipStock: async (w) => ({ params: { id: await uipRowOf(w, "SBUX") } }),
+  deleteUserStock: async (w) => ({ params: { id: await aRowOf(w, "SOFI") } }),
+  createUserStock: async (w) => {
+    await withoutARow(w, "CRM");
+    return { params: { userId: w.a.id }, body: { ...levels, stock: { ticker: "CRM", name: "", current_price: 0 } } };
+  },
+  createUipStock: async (w) => {
+    await withoutUipRow(w, "ADBE");
+    const category = await w.provider.context.db.selectFrom("categories").select("id").executeTakeFirstOrThrow();
+    return { body: { ...levels, category_id: category.id, stock: { ticker: "ADBE", name: "", current_price: 0 } } };
+  },
+  updateUipStock: async (w) => {
+    const id = await uipRowOf(w, "MSFT");
+    const row = await w.provider.context.db
+      .selectFrom("uip_stocks")
+      .selectAll()
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
+    return {
+      params: { id },
+      body: {
+        category_id: row.category_id,
+        base_iv: row.base_iv,
+        conservative_iv: row.conservative_iv,
+        buy_level_one: row.buy_level_one,
+        buy_level_two: row.buy_level_two,
+        buy_level_three: row.buy_level_three,
+        buy_level_four: row.buy_level_four,
+      },
+    };
+  },
+  updateUserStock: async (w) => ({ params: { id: w.aStockId }, body: { generate_recommendation: true } }),
+  setUipPriceAlert: async (w) => ({ params: { id: await uipRowOf(w, "MSFT") }, body: { enabled: true } }),
+  companyName: async () => ({ query: { ticker: "AAPL" } }),
+  stockHistory: async () => ({ params: { ticker: A_TICKER }, query: { days: "30" } }),
+  stockAnalysis: async () => ({ body: { ticker: A_TICKER } }),
+  tradeRecommendations: async () => ({ params: { symbol: A_TICKER } }),
+  tradeRecommendation: async (w) => {
+    const row = await w.provider.context.db
+      .selectFrom("trade_recommendations")
+      .select("id")
+      .orderBy("id", "desc")
+      .executeTakeFirstOrThrow();
+    return { params: { id: row.id } };
+  },
+  topLineRecommendations: async () => ({}),
+  generateRecommendations: async () => ({ params: { ticker: A_TICKER } }),
+  summarizeRecommendation: async () => ({
+    body: {
+      option_identifier: "JPM261218P00200000",
+      strike_price: 200,
+      expiration_date: "2026-12-18",
+      current_stock_price: 221.7,
+      current_option_price: 2.35,
+    },
+  }),
+  registerDevice: async (w) => ({ params: { userId: w.a.id }, body: device(w.aDeviceToken) }),
+  getDevice: async (w) => ({ params: { userId: w.a.id, fcmToken: w.aDeviceToken } }),
+  pushPublicKey: async () => ({}),
+  listNotifications: async (w) => ({ params: { userId: w.a.id } }),
+  markNotificationRead: async (w) => ({ params: { id: await aNotification(w) } }),
+  markAllNotificationsRead: async (w) => ({ params: { userId: w.a.id } }),
+  clearAllNotifications: async (w) => {
+    await aNotification(w);
+    return { params: { userId: w.a.id } };
+  },
+  unreadCount: async (w) => ({ params: { userId: w.a.id } }),
+  sendNotification: async (w) => ({
+    body: { user_ids: [w.a.id], type: "system", title: "Matrix", body: "A notice from the admin" },
+  }),
+  getConfig: async () => ({ params: { key: "auto_refresh_enabled" } }),
+  setConfig: async () => ({ params: { key: "auto_refresh_enabled" }, body: { value: "0" } }),
+  health: async () => ({}),
+};
+
+function isEndpoint(value: unknown): value is Endpoint {
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    "method" in value &&
+    "path" in value &&
+    "auth" in value &&
+    "params" in value
+  );
+}
+
+/** Every endpoint exported by contract/calls.ts, by export name. */
+export const allEndpoints: [string, Endpoint][] = Object.entries(calls as Record<string, unknown>).filter(
+  (entry): entry is [string, Endpoint] => isEndpoint(entry[1]),
+);

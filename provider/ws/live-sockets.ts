@@ -1,0 +1,128 @@
+/**
+ * The provider's websockets (SPEC.md §7): /ws/stock-updates and /ws/trade-updates. A client
+ * authenticates its upgrade request with a bearer token like any call (refused with 401 before the
+ * upgrade otherwise) and then receives every message published on the path's bus channel, from
+ * whichever provider process published it. Nothing is read from clients. See ADR 0013.
+ */
+import type { IncomingMessage, Server } from "node:http";
+import type { Duplex } from "node:stream";
+import { WebSocketServer, WebSocket } from "ws";
+import { WS_STOCK_UPDATES, WS_TRADE_UPDATES } from "../../contract/ws.ts";
+import { STOCK_UPDATES_CHANNEL, TRADE_UPDATES_CHANNEL } from "../bus/channels.ts";
+import type { EventBus } from "../bus/bus.ts";
+import type { Caller } from "../http/router.ts";
+
+/** Which bus channel each websocket path relays. */
+export const LIVE_CHANNELS: Readonly<Record<string, string>> = {
+  [WS_STOCK_UPDATES]: STOCK_UPDATES_CHANNEL,
+  [WS_TRADE_UPDATES]: TRADE_UPDATES_CHANNEL,
+};
+
+export interface LiveSocketsOptions {
+  bus: EventBus;
+  /** The provider's bearer-token check (auth/callers.ts createAuthenticator). */
+  authenticate(request: Request): Promise<Caller | undefined>;
+  /** Keep-alive ping; a client that has not answered the previous one is dropped. */
+  pingMs?: number | undefined;
+  /** A client this far behind (bytes queued) is dropped rather than buffered without end. */
+  maxBufferedBytes?: number | undefined;
+}
+
+export interface LiveSockets {
+  /** Open client connections per path. */
+  counts(): Record<string, number>;
+  close(): Promise<void>;
+}
+
+/** Answers an upgrade request with a plain HTTP error and drops the socket. */
+export function refuseUpgrade(socket: Duplex, status: number, detail: string, headers: Record<string, string> = {}) {
+  const reason =
+    { 401: "Unauthorized", 403: "Forbidden", 404: "Not Found", 503: "Service Unavailable" }[status] ?? "Error";
+  const body = JSON.stringify({ detail });
+  const lines = [
+    `HTTP/1.1 ${status} ${reason}`,
+    "Content-Type: application/json",
+    `Content-Length: ${Buffer.byteLength(body)}`,
+    "Connection: close",
+    ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`),
+  ];
+  if (socket.writable) socket.end(`${lines.join("\r\n")}\r\n\r\n${body}`);
+  socket.destroy();
+}
+
+/** Serves the live paths on `server`'s upgrade requests; other paths get 404. */
+export async function attachLiveSockets(server: Server, options: LiveSocketsOptions): Promise<LiveSockets> {
+  const wss = new WebSocketServer({ noServer: true, perMessageDeflate: false, maxPayload: 1024 });
+  const clients = new Map<string, Set<WebSocket>>(Object.keys(LIVE_CHANNELS).map((path) => [path, new Set()]));
+  const alive = new WeakSet<WebSocket>();
+  const maxBuffered = options.maxBufferedBytes ?? 4 * 1024 * 1024;
+
+  const unsubscribes = await Promise.all(
+    Object.entries(LIVE_CHANNELS).map(([path, channel]) =>
+      options.bus.subscribe(channel, (message) => {
+        const text = JSON.stringify(message);
+        for (const client of clients.get(path)!) {
+          if (client.readyState !== WebSocket.OPEN) continue;
+          if (client.bufferedAmount > maxBuffered) client.terminate();
+          else client.send(text);
+        }
+      }),
+    ),
+  );
+
+  const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    socket.on("error", () => socket.destroy());
+    const path = new URL(request.url ?? "/", "http://provider.invalid").pathname;
+    const set = clients.get(path);
+    if (!set) return refuseUpgrade(socket, 404, "Not Found");
+    const headers = new Headers();
+    if (request.headers.authorization) headers.set("authorization", request.headers.authorization);
+    options
+      .authenticate(new Request(`http://provider.invalid${path}`, { headers }))
+      .then((caller) => {
+        if (!caller) return refuseUpgrade(socket, 401, "Not authenticated", { "WWW-Authenticate": "Bearer" });
+        wss.handleUpgrade(request, socket, head, (ws) => {
+          set.add(ws);
+          alive.add(ws);
+          ws.on("pong", () => alive.add(ws));
+          ws.on("close", () => set.delete(ws));
+          ws.on("error", () => ws.terminate());
+        });
+      })
+      .catch((error: Error) => {
+        console.error(`[ws] upgrade of ${path} failed: ${error.message}`);
+        refuseUpgrade(socket, 503, "Live updates are unavailable right now");
+      });
+  };
+  server.on("upgrade", onUpgrade);
+
+  const pinger = setInterval(() => {
+    for (const set of clients.values()) {
+      for (const ws of set) {
+        if (!alive.has(ws)) {
+          ws.terminate();
+          continue;
+        }
+        alive.delete(ws);
+        ws.ping();
+      }
+    }
+  }, options.pingMs ?? 30_000);
+  pinger.unref();
+
+  return {
+    counts() {
+      return Object.fromEntries([...clients].map(([path, set]) => [path, set.size]));
+    },
+    async close() {
+      clearInterval(pinger);
+      server.off("upgrade", onUpgrade);
+      await Promise.all(unsubscribes.map((stop) => stop()));
+      for (const set of clients.values()) for (const ws of set) ws.close(1001, "Provider shutting down");
+      // Give the close frames a moment, then cut whoever is left.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      for (const set of clients.values()) for (const ws of set) ws.terminate();
+      await new Promise<void>((resolve) => wss.close(() => resolve()));
+    },
+  };
+}

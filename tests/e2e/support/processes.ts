@@ -1,0 +1,57 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+const root = path.resolve(import.meta.dirname, "../../..");
+const node = path.join(root, "node_modules/.bin/node");
+
+export interface Started {
+  url: string;
+  process: ChildProcess;
+  output: string[];
+  stop(): Promise<void>;
+}
+
+/** Starts `node <script>` with env and waits until `healthPath` answers 200. */
+export async function startNode(
+  script: string,
+  env: Record<string, string>,
+  url: string,
+  healthPath = "/healthz",
+): Promise<Started> {
+  const output: string[] = [];
+  const child = spawn(node, [script], {
+    cwd: root,
+    env: { PATH: process.env.PATH ?? "", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout!.on("data", (d) => output.push(String(d)));
+  child.stderr!.on("data", (d) => output.push(String(d)));
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const ok = await fetch(url + healthPath).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) break;
+    if (child.exitCode !== null || Date.now() > deadline) {
+      child.kill("SIGKILL");
+      throw new Error(`${script} did not start:\n${output.join("")}`);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    url,
+    process: child,
+    output,
+    async stop() {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((r) => child.once("exit", r));
+      child.kill("SIGTERM");
+      await exited;
+    },
+  };
+}
+
+export const tempDir = (prefix: string) => mkdtempSync(path.join(tmpdir(), prefix));

@@ -1,0 +1,10 @@
+import { expect, type Page } from "@playwright/test";
+
+/** Signs in through the login form (works with JavaScript on or off) and waits for the landing page. */
+export async function signIn(page: Page, username = "demo", password = "demo1234") {
+  await page.goto("/login");
+  await page.getByLabel("Username").fill(username);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL(/\/user-stocks$/);
+}

@@ -1,0 +1,28 @@
+import { reactRouter } from "@react-router/dev/vite";
+import { defineConfig } from "vite";
+import { VitePWA } from "vite-plugin-pwa";
+
+export default defineConfig({
+  plugins: [
+    reactRouter(),
+    // The service worker app/service-worker.ts, built to /service-worker.js (DESIGN.md: injectManifest).
+    VitePWA({
+      strategies: "injectManifest",
+      srcDir: "app",
+      filename: "service-worker.ts",
+      // React Router's client build folder (BUILD_DIR, as react-router.config.ts).
+      outDir: `${process.env.BUILD_DIR ?? "build"}/client`,
+      injectRegister: false,
+      manifest: false,
+      injectManifest: {
+        rollupFormat: "iife",
+        // The app shell the worker precaches (app/sw/precache.ts): scripts, styles, icons, manifest.
+        globPatterns: ["assets/**/*.{js,css}", "favicon.svg", "manifest.webmanifest", "icons/*.png"],
+        // Firebase (Google sign-in) loads on demand from the login page only; not worth 88 KB on every device.
+        globIgnores: ["assets/google-sign-in*.js"],
+      },
+    }),
+  ],
+  build: { target: "es2022" },
+  server: { hmr: { port: Number(process.env.HMR_PORT ?? 24678) } },
+});
