@@ -213,6 +213,28 @@ describe("bad input to every provider call", () => {
     }
   });
 
+  it("refuses the NUL character in any path, query or body string with 400, for every call", async () => {
+    const nul = "a\u0000b";
+    for (const [name, endpoint] of allEndpoints) {
+      const valid = await validRequests[name]!(w);
+      const bents: Bent[] = [
+        ...pathParamNames(endpoint.path).map((key) => ({ part: "path", key, value: nul, encode: true }) as const),
+        { part: "query", key: Object.keys(valid.query ?? {})[0] ?? "unexpected", value: nul },
+        ...keyPaths(valid.body)
+          .filter((key) => !key.includes("."))
+          .map((key) => ({ part: "body", kind: "set", key, value: nul }) as const),
+      ];
+      for (const bent of bents) {
+        const before = await checksum();
+        const res = await send(endpoint, valid, bent, w.admin.token);
+        const label = `${name} ${JSON.stringify(bent)}`;
+        expect(res.status, label).toBe(400);
+        expect(typeof res.body === "object" && res.body.detail, label).toMatch(/must not contain the NUL character/);
+        expect(changedTables(before, await checksum()), label).toEqual([]);
+      }
+    }
+  });
+
   for (const [name, endpoint] of allEndpoints.filter(([n]) => n in validRequests)) {
     // fast-check keeps going after a timeout, so the limit leaves room for slow accepted calls.
     it(`${endpoint.method} ${endpoint.path} (${name})`, { timeout: 30_000 + RUNS * 1_000 }, async () => {

@@ -88,9 +88,13 @@ export class Router {
     const decoded = Object.fromEntries(
       Object.entries(groups).map(([k, v]) => [k, v === undefined ? v : safeDecode(v)]),
     );
-    const params = parse(endpoint.params, decoded, "path");
-    const query = parse(endpoint.query, Object.fromEntries(url.searchParams), "query");
+    const rawQuery = Object.fromEntries(url.searchParams);
     const rawBody = await readBody(request, endpoint);
+    refuseNul(decoded, "path");
+    refuseNul(rawQuery, "query");
+    refuseNul(rawBody, "body");
+    const params = parse(endpoint.params, decoded, "path");
+    const query = parse(endpoint.query, rawQuery, "query");
     const body = parse(endpoint.body, rawBody, "body");
 
     const answer = async () => {
@@ -117,6 +121,24 @@ function parse<T extends z.ZodType>(schema: T, value: unknown, where: string): z
   const parsed = schema.safeParse(value);
   if (!parsed.success) throw new HttpError(422, describeZodError(parsed.error, where));
   return parsed.data;
+}
+
+/**
+ * PostgreSQL text cannot hold the NUL character: refused here, for every call at once, rather
+ * than reaching the database and failing there as a 500.
+ */
+function refuseNul(value: unknown, where: string, name = ""): void {
+  if (typeof value === "string") {
+    if (value.includes("\u0000")) {
+      throw new HttpError(400, `${where}${name ? `.${name}` : ""}: must not contain the NUL character (\\u0000)`);
+    }
+    return;
+  }
+  if (typeof value !== "object" || value === null) return;
+  for (const [key, item] of Object.entries(value)) {
+    refuseNul(key, where, name);
+    refuseNul(item, where, name ? `${name}.${key}` : key);
+  }
 }
 
 function safeDecode(value: string): string {
