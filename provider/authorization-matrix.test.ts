@@ -58,7 +58,7 @@ const matrix: Record<string, Row> = {
   getDevice: OWNER_OR_ADMIN,
   pushPublicKey: PUBLIC,
   listNotifications: OWNER_OR_ADMIN,
-  markNotificationRead: OWNER_OR_ADMIN,
+  markNotificationRead: OWNER_OR_ADMIN_HIDDEN,
   markAllNotificationsRead: OWNER_OR_ADMIN,
   clearAllNotifications: OWNER_OR_ADMIN,
   unreadCount: OWNER_OR_ADMIN,

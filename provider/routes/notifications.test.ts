@@ -69,13 +69,17 @@ describe("notifications", () => {
     for (const res of [
       await provider.call(calls.listNotifications, { token: demo.token, params: { userId: admin.id } }),
       await provider.call(calls.unreadCount, { token: demo.token, params: { userId: admin.id } }),
-      await provider.call(calls.markNotificationRead, { token: demo.token, params: { id: adminItem.id } }),
       await provider.call(calls.markAllNotificationsRead, { token: demo.token, params: { userId: admin.id } }),
       await provider.call(calls.clearAllNotifications, { token: demo.token, params: { userId: admin.id } }),
     ]) {
       expect(res.status).toBe(403);
       expect(res.body).toEqual({ detail: "Not authorized to perform this action" });
     }
+    // Another user's notification id answers like a missing one, so ids cannot be probed.
+    const other = await provider.call(calls.markNotificationRead, { token: demo.token, params: { id: adminItem.id } });
+    const missing = await provider.call(calls.markNotificationRead, { token: demo.token, params: { id: 999999 } });
+    expect(other.status).toBe(404);
+    expect(other.body).toEqual(missing.body);
     expect(await count(admin)).toBe(1);
   });
 

@@ -44,8 +44,8 @@ export function notificationRoutes(router: Router, context: ProviderContext): vo
       .select(["id", "user_id"])
       .where("id", "=", params.id)
       .executeTakeFirst();
-    if (!row) throw notFound();
-    if (row.user_id !== caller.id && !isAdmin(caller)) throw forbidden(NOT_AUTHORIZED);
+    // Someone else's notification answers like a missing one, so ids cannot be probed.
+    if (!row || (row.user_id !== caller.id && !isAdmin(caller))) throw notFound();
     await db.updateTable("user_notifications").set({ read: 1 }).where("id", "=", params.id).execute();
     return { message: "Notification marked as read" };
   });
