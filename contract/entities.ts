@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CONFIG_KEYS } from "./constants.ts";
 
 /** SPEC.md §3: the entities, as the provider sends them. */
 
@@ -65,9 +66,7 @@ export type CategoryIcon = z.infer<typeof CategoryIcon>;
 export const Category = z.object({ id: Id, name: z.string(), icon: CategoryIcon });
 export type Category = z.infer<typeof Category>;
 
-/** Synthetic filter chips of the UIP list (SPEC.md §2). */
-export const ALL_CATEGORIES_ID = -1;
-export const BELOW_IV_ID = -2;
+export { ALL_CATEGORIES_ID, BELOW_IV_ID } from "./constants.ts";
 
 export const UipStock = z.object({
   id: Id,
@@ -190,14 +189,12 @@ export type Permission = z.infer<typeof Permission>;
 export type PermissionObject = Permission["object"];
 export type PermissionAction = Permission["action"];
 
-export const CONFIG_KEYS = ["auto_refresh_enabled", "auto_trade_recommendation_generation_enabled"] as const;
+export { CONFIG_KEYS };
 export const ConfigKey = z.enum(CONFIG_KEYS);
 export type ConfigKey = z.infer<typeof ConfigKey>;
 /** Read as true when 1, '1', true or 'true' (SPEC.md §3). */
 export const ConfigValue = z.union([z.literal(1), z.literal(0), z.enum(["1", "0", "true", "false"]), z.boolean()]);
-export function configIsOn(value: unknown): boolean {
-  return value === 1 || value === "1" || value === true || value === "true";
-}
+export { configIsOn } from "./constants.ts";
 
 /** One daily bar of price history (for the row chart). */
 export const DailyBar = z.object({

@@ -1,10 +1,8 @@
 import { z } from "zod";
 import { Timestamp, TopLineRecommendation, TradeRecommendation } from "./entities.ts";
 
-/** SPEC.md §4 "Live updates" and §7 Websockets: the paths and their messages. */
-export const WS_STOCK_UPDATES = "/ws/stock-updates";
-export const WS_TRADE_UPDATES = "/ws/trade-updates";
-export const TRADE_UPDATES_RECONNECT_MS = 5_000;
+/** SPEC.md §4 "Live updates" and §7 Websockets: the paths (ws-paths.ts) and their messages. */
+export { TRADE_UPDATES_RECONNECT_MS, WS_STOCK_UPDATES, WS_TRADE_UPDATES } from "./ws-paths.ts";
 
 export const PriceQuote = z.object({
   ticker: z.string().min(1),

@@ -5,7 +5,7 @@ import {
   type DataStrategyResult,
   type MiddlewareFunction,
 } from "react-router";
-import { toast as showToast } from "react-toastify";
+import { toast as showToast } from "#app/lib/toast.ts";
 import type { ActionReply } from "#app/lib/action-reply.ts";
 import { messages, TOAST_MS } from "#app/lib/messages.ts";
 import { offlineAnswer } from "#app/lib/offline.ts";

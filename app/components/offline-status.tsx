@@ -1,6 +1,6 @@
 import { useEffect, useEffectEvent, useState, useSyncExternalStore } from "react";
 import { useLocation, useNavigate, useRevalidator } from "react-router";
-import { toast as showToast } from "react-toastify";
+import { toast as showToast } from "#app/lib/toast.ts";
 import { formatAge } from "#app/lib/format.ts";
 import { messages, TOAST_MS } from "#app/lib/messages.ts";
 import { SAVED_PREFIX, screenPolicy, SW, type PendingChange, type ReplayOutcome } from "#app/lib/offline.ts";

@@ -1,5 +1,5 @@
 import { useId, useSyncExternalStore, type ChangeEvent } from "react";
-import { toast } from "react-toastify";
+import { toast } from "#app/lib/toast.ts";
 import { messages, TOAST_MS } from "#app/lib/messages.ts";
 import { PROFILE_IMAGE_KEY, PROFILE_IMAGE_SIZE } from "#app/lib/profile.ts";
 import { CameraIcon } from "./icons.tsx";

@@ -1,6 +1,6 @@
 import { useEffect, useEffectEvent } from "react";
 import { useLocation, useRevalidator } from "react-router";
-import { toast } from "react-toastify";
+import { toast } from "#app/lib/toast.ts";
 import { FOREGROUND_PUSH } from "#contract/push-routing.ts";
 import { TOAST_MS } from "#app/lib/messages.ts";
 import { storedDeviceToken } from "#app/lib/push-client.ts";

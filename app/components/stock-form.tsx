@@ -1,7 +1,7 @@
 import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import type { FormEvent, ReactNode } from "react";
 import { Link, useNavigate } from "react-router";
-import { sanitizeDecimalInput } from "#app/lib/stock-schemas.ts";
+import { sanitizeDecimalInput } from "#app/lib/input-sanitizers.ts";
 import { Field } from "./forms.tsx";
 import { CloseIcon } from "./icons.tsx";
 import "#app/styles/stock-list.css";

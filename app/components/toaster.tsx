@@ -1,5 +1,8 @@
-import { useEffect, useSyncExternalStore } from "react";
-import { ToastContainer, toast as showToast } from "react-toastify";
+import { lazy, Suspense, useEffect, useSyncExternalStore } from "react";
+import { toast as showToast } from "#app/lib/toast.ts";
+
+// Loaded once the page is interactive, not with its first-load JavaScript (app/lib/toast.ts).
+const ToastContainer = lazy(() => import("react-toastify").then((library) => ({ default: library.ToastContainer })));
 
 export interface ToastMessage {
   id: string;
@@ -13,7 +16,7 @@ export interface ToastMessage {
  * The app-wide toast container: top-right, closes after 3 s (SPEC.md §2, §9).
  * Until JavaScript runs (or when it never does: turned off, or failed to load on a flaky
  * network) the flash message is rendered as plain HTML; once the page is hydrated the toast
- * library shows it instead. (<noscript> would miss the failed-to-load case.)
+ * library (loaded then) shows it instead. (<noscript> would miss the failed-to-load case.)
  */
 export function Toaster({ toast }: { toast: ToastMessage | null }) {
   const hydrated = useSyncExternalStore(
@@ -35,7 +38,11 @@ export function Toaster({ toast }: { toast: ToastMessage | null }) {
 
   return (
     <>
-      <ToastContainer position="top-right" autoClose={3000} newestOnTop theme="dark" />
+      {hydrated ? (
+        <Suspense fallback={null}>
+          <ToastContainer position="top-right" autoClose={3000} newestOnTop theme="dark" />
+        </Suspense>
+      ) : null}
       {toast && !hydrated ? (
         <>
           {/* Without JavaScript it fades out after its time by CSS alone, and never blocks a tap. */}

@@ -2,7 +2,7 @@
  * Live updates in the browser (SPEC.md §4, §7; ADR 0013). One same-origin websocket per path per
  * page, shared by every component that listens (server.ts relays it from the provider; the session
  * cookie authenticates it). Each frame is checked against the contract; an invalid one is ignored
- * and logged. After a close the socket reopens 5 s later (TRADE_UPDATES_RECONNECT_MS, both paths),
+ * and logged. The checks (zod) load when a socket opens, not with the page. After a close the socket reopens 5 s later (TRADE_UPDATES_RECONNECT_MS, both paths),
  * and a reopened socket revalidates the route's data, since what was published meanwhile is lost.
  *
  * Hooks:
@@ -12,27 +12,22 @@
  */
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import { useRevalidator } from "react-router";
-import {
-  TRADE_UPDATES_RECONNECT_MS,
-  WS_STOCK_UPDATES,
-  WS_TRADE_UPDATES,
-  type StockPriceUpdate,
-  type TradeUpdate,
-} from "#contract/ws.ts";
-import {
-  applyPriceUpdate,
-  parsePriceMessage,
-  parseTradeMessage,
-  withLivePrices,
-  type LivePrices,
-  type ParsedMessage,
-} from "#app/lib/live-updates.ts";
+import { TRADE_UPDATES_RECONNECT_MS, WS_STOCK_UPDATES, WS_TRADE_UPDATES } from "#contract/ws-paths.ts";
+import type { StockPriceUpdate, TradeUpdate } from "#contract/ws.ts";
+import { applyPriceUpdate, withLivePrices, type LivePrices } from "#app/lib/live-updates.ts";
+import type { ParsedMessage } from "#app/lib/live-messages.ts";
 
 export type LivePath = typeof WS_STOCK_UPDATES | typeof WS_TRADE_UPDATES;
 /** off: not started (server render, no JavaScript); live: connected; reconnecting: waiting to retry. */
 export type LiveStatus = "off" | "connecting" | "live" | "reconnecting";
 
 type Listener<T> = (message: T) => void;
+type Parse<T> = (raw: unknown) => ParsedMessage<T>;
+
+const loadPriceParser = async (): Promise<Parse<StockPriceUpdate>> =>
+  (await import("#app/lib/live-messages.ts")).parsePriceMessage;
+const loadTradeParser = async (): Promise<Parse<TradeUpdate>> =>
+  (await import("#app/lib/live-messages.ts")).parseTradeMessage;
 
 /** One shared socket for a path: opened with the first listener, closed a moment after the last leaves. */
 class LiveConnection<T> {
@@ -45,11 +40,12 @@ class LiveConnection<T> {
   private readonly reconnectListeners = new Set<() => void>();
   private readonly statusListeners = new Set<() => void>();
   private readonly path: LivePath;
-  private readonly parse: (raw: unknown) => ParsedMessage<T>;
+  private readonly loadParse: () => Promise<Parse<T>>;
+  private parse: Promise<Parse<T>> | null = null;
 
-  constructor(path: LivePath, parse: (raw: unknown) => ParsedMessage<T>) {
+  constructor(path: LivePath, loadParse: () => Promise<Parse<T>>) {
     this.path = path;
-    this.parse = parse;
+    this.loadParse = loadParse;
   }
 
   getStatus = (): LiveStatus => this.status;
@@ -109,19 +105,30 @@ class LiveConnection<T> {
     this.setStatus(this.opened ? "reconnecting" : "connecting");
     const socket = new WebSocket(url);
     this.socket = socket;
+    // Loaded once; a failed load (offline) is tried again at the next open.
+    const parse = (this.parse ??= this.loadParse().catch((error: unknown) => {
+      this.parse = null;
+      throw error;
+    }));
     socket.onopen = () => {
       const again = this.opened;
       this.opened = true;
       this.setStatus("live");
       if (again) for (const listener of [...this.reconnectListeners]) listener();
     };
+    // Callbacks on one promise run in the order they were added, so messages keep their order.
     socket.onmessage = (event) => {
-      const parsed = this.parse(event.data);
-      if (!parsed.ok) {
-        console.warn(`[live] ignored an invalid message on ${this.path} (${parsed.reason})`);
-        return;
-      }
-      for (const listener of [...this.listeners]) listener(parsed.message);
+      parse.then(
+        (check) => {
+          const parsed = check(event.data);
+          if (!parsed.ok) {
+            console.warn(`[live] ignored an invalid message on ${this.path} (${parsed.reason})`);
+            return;
+          }
+          for (const listener of [...this.listeners]) listener(parsed.message);
+        },
+        () => console.warn(`[live] could not load the message checks; a message on ${this.path} was dropped`),
+      );
     };
     socket.onclose = () => {
       if (this.socket !== socket) return;
@@ -154,8 +161,8 @@ let trades: LiveConnection<TradeUpdate> | undefined;
 function connection(path: typeof WS_STOCK_UPDATES): LiveConnection<StockPriceUpdate>;
 function connection(path: typeof WS_TRADE_UPDATES): LiveConnection<TradeUpdate>;
 function connection(path: LivePath): LiveConnection<StockPriceUpdate> | LiveConnection<TradeUpdate> {
-  if (path === WS_STOCK_UPDATES) return (prices ??= new LiveConnection(path, parsePriceMessage));
-  return (trades ??= new LiveConnection(path, parseTradeMessage));
+  if (path === WS_STOCK_UPDATES) return (prices ??= new LiveConnection(path, loadPriceParser));
+  return (trades ??= new LiveConnection(path, loadTradeParser));
 }
 
 const serverStatus = (): LiveStatus => "off";

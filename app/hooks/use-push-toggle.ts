@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState, useSyncExternalStore } from "react";
-import { toast } from "react-toastify";
+import { toast } from "#app/lib/toast.ts";
 import { browserName, iosTooOldForPush, osName } from "#app/lib/device-info.ts";
 import { messages, TOAST_MS } from "#app/lib/messages.ts";
 import { toggleErrorText } from "#app/lib/notifications.ts";

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { toast as showToast } from "react-toastify";
+import { toast as showToast } from "#app/lib/toast.ts";
 import { isActionReply } from "#app/lib/action-reply.ts";
 
 /** Shows the toast of a fetcher's reply once (the toast id keeps it from showing twice). */

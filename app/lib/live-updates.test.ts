@@ -1,12 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { StockPriceUpdate } from "#contract/ws.ts";
-import {
-  applyPriceUpdate,
-  parsePriceMessage,
-  parseTradeMessage,
-  withLivePrices,
-  type LivePrices,
-} from "./live-updates.ts";
+import { applyPriceUpdate, withLivePrices, type LivePrices } from "./live-updates.ts";
+import { parsePriceMessage, parseTradeMessage } from "./live-messages.ts";
 
 const T0 = "2026-11-18T17:00:00.000Z";
 const T1 = "2026-11-18T17:01:00.000Z";

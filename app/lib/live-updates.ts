@@ -1,28 +1,8 @@
 /**
- * Live updates (SPEC.md §4): checking a websocket message against the contract and applying it to
- * what is on screen. Pure functions; the socket and React live in app/hooks/use-live-updates.ts.
+ * Live updates (SPEC.md §4): applying a checked websocket message to what is on screen (checking
+ * is in live-messages.ts). Pure functions; the socket and React live in app/hooks/use-live-updates.ts.
  */
-import { StockPriceUpdate, TradeUpdate, type PriceQuote } from "#contract/ws.ts";
-import type { z } from "zod";
-
-export type ParsedMessage<T> = { ok: true; message: T } | { ok: false; reason: string };
-
-/** Parses and validates one frame; an invalid one says why (for the log), never throws. */
-export function parseMessage<T>(raw: unknown, schema: z.ZodType<T>): ParsedMessage<T> {
-  let value: unknown;
-  try {
-    value = typeof raw === "string" ? JSON.parse(raw) : raw;
-  } catch {
-    return { ok: false, reason: "not JSON" };
-  }
-  const result = schema.safeParse(value);
-  if (result.success) return { ok: true, message: result.data };
-  const issue = result.error.issues[0];
-  return { ok: false, reason: issue ? `${issue.path.join(".") || "message"}: ${issue.message}` : "invalid" };
-}
-
-export const parsePriceMessage = (raw: unknown) => parseMessage(raw, StockPriceUpdate);
-export const parseTradeMessage = (raw: unknown) => parseMessage(raw, TradeUpdate);
+import type { PriceQuote, StockPriceUpdate } from "#contract/ws.ts";
 
 /** The latest quote per ticker. */
 export type LivePrices = ReadonlyMap<string, PriceQuote>;

@@ -1,4 +1,7 @@
 import { z } from "zod";
+import { sanitizeDecimalInput, sanitizeTicker } from "./input-sanitizers.ts";
+
+export { sanitizeDecimalInput, sanitizeTicker };
 
 /**
  * The stock forms of SPEC.md §2 and §5 (watchlist add and edit; the UIP forms extend the same
@@ -9,18 +12,6 @@ import { z } from "zod";
 export const STOCK_VALUE_MAX = 9_999_999;
 /** Tickers are at most this long (the contract's limit). */
 export const TICKER_MAX = 10;
-
-/** SPEC.md §5: a ticker keeps only letters and digits, in upper case ("brk.b " → "BRKB"). */
-export function sanitizeTicker(text: string): string {
-  return text.replace(/[^A-Za-z0-9]/g, "").toUpperCase();
-}
-
-/** Keeps digits and the first decimal point, as typed into a value field ("-1,2.5.0" → "12.50"). */
-export function sanitizeDecimalInput(text: string): string {
-  const kept = text.replace(/[^0-9.]/g, "");
-  const dot = kept.indexOf(".");
-  return dot === -1 ? kept : kept.slice(0, dot + 1) + kept.slice(dot + 1).replace(/\./g, "");
-}
 
 /** Digits with one optional decimal point: "12", "12.", "12.5", ".5". */
 export const DECIMAL_PATTERN = /^(\d+\.?\d*|\.\d+)$/;

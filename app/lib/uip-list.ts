@@ -1,5 +1,6 @@
 /** Pure rules of the UIP list (SPEC.md §2 "UIP stocks list"): category chips and their filter. */
-import { ALL_CATEGORIES_ID, BELOW_IV_ID, type Category, type CategoryIcon } from "#contract/entities.ts";
+import { ALL_CATEGORIES_ID, BELOW_IV_ID } from "#contract/constants.ts";
+import type { Category, CategoryIcon } from "#contract/entities.ts";
 
 export { ALL_CATEGORIES_ID, BELOW_IV_ID };
 

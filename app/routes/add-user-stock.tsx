@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useState } from "react";
 import { data, Form, useNavigation } from "react-router";
-import { toast as showToast } from "react-toastify";
+import { toast as showToast } from "#app/lib/toast.ts";
 import type { Route } from "./+types/add-user-stock";
 import * as calls from "#contract/calls.ts";
 import { messages, TOAST_MS } from "#app/lib/messages.ts";

@@ -15,11 +15,11 @@ import {
 } from "react-router";
 import type { Route } from "./+types/insights";
 import * as calls from "#contract/calls.ts";
-import { WS_TRADE_UPDATES } from "#contract/ws.ts";
+import { WS_TRADE_UPDATES } from "#contract/ws-paths.ts";
 import type { TradeRecommendation } from "#contract/entities.ts";
 import { messages } from "#app/lib/messages.ts";
 import { logoUrl } from "#app/lib/logo.ts";
-import { sanitizeTicker } from "#app/lib/stock-schemas.ts";
+import { sanitizeTicker } from "#app/lib/input-sanitizers.ts";
 import { SEARCH_DEBOUNCE_MS } from "#app/lib/stock-list.ts";
 import {
   expiryDates,

@@ -1,10 +1,11 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect } from "react";
 import { data, Form, Link, redirect, useActionData, useFetcher, useLoaderData } from "react-router";
-import { toast } from "react-toastify";
+import { toast } from "#app/lib/toast.ts";
 import type { Route } from "./+types/profile";
 import * as calls from "#contract/calls.ts";
-import { CONFIG_KEYS, configIsOn, type ConfigKey, type NotificationItem } from "#contract/entities.ts";
+import { CONFIG_KEYS, configIsOn } from "#contract/constants.ts";
+import type { ConfigKey, NotificationItem } from "#contract/entities.ts";
 import { messages, TOAST_MS } from "#app/lib/messages.ts";
 import { countErrorText, parseFilter, toggleErrorText, type CountFailure } from "#app/lib/notifications.ts";
 import { ACCOUNT_FACTS, SUPPORT_DELAY_MS, TRADING_PREFERENCES } from "#app/lib/profile.ts";

@@ -11,7 +11,7 @@ import {
   useSearchParams,
   type ShouldRevalidateFunctionArgs,
 } from "react-router";
-import { toast as showToast } from "react-toastify";
+import { toast as showToast } from "#app/lib/toast.ts";
 import type { Route } from "./+types/uip-stocks";
 import * as calls from "#contract/calls.ts";
 import type { Category, UipStock } from "#contract/entities.ts";
@@ -19,7 +19,7 @@ import { messages, TOAST_MS } from "#app/lib/messages.ts";
 import { formatIv, formatLevel } from "#app/lib/format.ts";
 import { logoUrl } from "#app/lib/logo.ts";
 import { ENHANCED_FIELD } from "#app/lib/action-reply.ts";
-import { sanitizeTicker } from "#app/lib/stock-schemas.ts";
+import { sanitizeTicker } from "#app/lib/input-sanitizers.ts";
 import {
   filterByTicker,
   moveItem,
@@ -45,7 +45,7 @@ import { StockRow } from "#app/components/stock-row.tsx";
 import { LiveStatusBadge } from "#app/components/live-status.tsx";
 import { useLivePrices } from "#app/hooks/use-live-updates.ts";
 import { useAsQueued } from "#app/hooks/use-as-queued.ts";
-import { WS_STOCK_UPDATES } from "#contract/ws.ts";
+import { WS_STOCK_UPDATES } from "#contract/ws-paths.ts";
 import { RowToggle } from "#app/components/row-toggle.tsx";
 import { ConfirmDialog, OPENED_HERE, openedHere } from "#app/components/confirm-dialog.tsx";
 import { Spinner } from "#app/components/spinner.tsx";

@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, useForm, type FieldMetadata, type Submissi
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from "react";
 import { Form, Link, useFetcher, useNavigation } from "react-router";
-import { toast } from "react-toastify";
+import { toast } from "#app/lib/toast.ts";
 import { ErrorList, Field } from "#app/components/forms.tsx";
 import {
   authModeHref,

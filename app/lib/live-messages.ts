@@ -1,0 +1,26 @@
+/**
+ * Checking a websocket message against the contract (SPEC.md §4: an invalid payload is ignored
+ * and logged). Loaded by app/hooks/use-live-updates.ts only when a socket opens, so the zod
+ * schemas are not part of a page's first-load JavaScript.
+ */
+import type { z } from "zod";
+import { StockPriceUpdate, TradeUpdate } from "#contract/ws.ts";
+
+export type ParsedMessage<T> = { ok: true; message: T } | { ok: false; reason: string };
+
+/** Parses and validates one frame; an invalid one says why (for the log), never throws. */
+export function parseMessage<T>(raw: unknown, schema: z.ZodType<T>): ParsedMessage<T> {
+  let value: unknown;
+  try {
+    value = typeof raw === "string" ? JSON.parse(raw) : raw;
+  } catch {
+    return { ok: false, reason: "not JSON" };
+  }
+  const result = schema.safeParse(value);
+  if (result.success) return { ok: true, message: result.data };
+  const issue = result.error.issues[0];
+  return { ok: false, reason: issue ? `${issue.path.join(".") || "message"}: ${issue.message}` : "invalid" };
+}
+
+export const parsePriceMessage = (raw: unknown) => parseMessage(raw, StockPriceUpdate);
+export const parseTradeMessage = (raw: unknown) => parseMessage(raw, TradeUpdate);
