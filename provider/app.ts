@@ -21,6 +21,7 @@ import { configRoutes } from "./routes/config.ts";
 import { loadVapidKeys } from "./push/vapid.ts";
 import { createPushSender } from "./push/sender.ts";
 import { DEFAULT_PUSH_HOSTS } from "./push/hosts.ts";
+import { createFcmSender, type FcmSettings } from "./push/fcm.ts";
 import type { Agent } from "node:https";
 import { createRateLimiter } from "./auth/rate-limit.ts";
 import { createMailer } from "./mail/mailer.ts";
@@ -67,6 +68,8 @@ export interface ProviderOptions extends DatabaseOptions {
   pushAllowedHosts?: readonly string[] | undefined;
   /** TLS agent for reaching push services (a private CA). */
   pushAgent?: Agent | undefined;
+  /** Firebase Cloud Messaging (FIREBASE_SERVICE_ACCOUNT, FCM_API_URL, FCM_TOKEN_URL); FCM tokens are skipped without it. */
+  fcm?: FcmSettings | undefined;
   /** Campaign for running the scheduled jobs (one process of those sharing the database runs them); on unless false. */
   jobs?: boolean | undefined;
   /** Age at which automatic generation regenerates a flagged ticker; 900 s when omitted. */
@@ -99,6 +102,7 @@ export async function createProvider(options: ProviderOptions = {}): Promise<Pro
     if (seeded && options.seedRecommendations) await seedDemoRecommendations(database.db, market);
     const secrets = options.secrets?.length ? options.secrets : [await storedSecret(database, "token_secret")];
     const tokens = createTokenService(secrets, options.tokenTtlSeconds ?? 7 * 24 * 3600);
+    const appUrl = (options.appUrl ?? "http://localhost:3000").replace(/\/$/, "");
     const context: ProviderContext = {
       db: database.db,
       database,
@@ -107,8 +111,12 @@ export async function createProvider(options: ProviderOptions = {}): Promise<Pro
       limiter: createRateLimiter(database.db),
       mailer: createMailer({ db: database.db, smtpUrl: options.smtpUrl, from: options.mailFrom ?? DEFAULT_MAIL_FROM }),
       google: options.firebaseProjectId ? createGoogleVerifier(options.firebaseProjectId) : undefined,
-      appUrl: (options.appUrl ?? "http://localhost:3000").replace(/\/$/, ""),
-      push: createPushSender({ vapid: await loadVapidKeys(database.db, options.vapid), agent: options.pushAgent }),
+      appUrl,
+      push: createPushSender({
+        vapid: await loadVapidKeys(database.db, options.vapid),
+        agent: options.pushAgent,
+        fcm: options.fcm ? createFcmSender(options.fcm, { appUrl }) : undefined,
+      }),
       pushAllowedHosts: options.pushAllowedHosts?.length ? options.pushAllowedHosts : DEFAULT_PUSH_HOSTS,
       bus: createEventBus({ db: database.db, kind: database.kind, databaseUrl: options.databaseUrl }),
       explainer: createExplainer(options.ai),
@@ -134,7 +142,11 @@ export async function createProvider(options: ProviderOptions = {}): Promise<Pro
 
     const scheduler = createScheduler(
       database.kind === "postgres" && options.databaseUrl
-        ? postgresLeader({ databaseUrl: options.databaseUrl, retryMs: options.leaderRetryMs, heartbeatMs: options.leaderRetryMs })
+        ? postgresLeader({
+            databaseUrl: options.databaseUrl,
+            retryMs: options.leaderRetryMs,
+            heartbeatMs: options.leaderRetryMs,
+          })
         : singleProcessLeader(),
     );
     scheduler.register(

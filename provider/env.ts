@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { readFcmServiceAccount } from "./push/fcm-account.ts";
+import { DEFAULT_FCM_API_URL, DEFAULT_FCM_TOKEN_URL } from "./push/fcm.ts";
 
 const flag = z
   .enum(["true", "false", "1", "0"])
@@ -50,6 +52,25 @@ export const ProviderEnv = z.object({
     .optional(),
   /** Comma-separated push service hosts a device subscription may point at; the browsers' services by default. */
   PUSH_ALLOWED_HOSTS: z.string().default(""),
+  /**
+   * Firebase Cloud Messaging for FCM registration tokens: the service account key file's JSON, or its path.
+   * Unset, devices with an FCM token are skipped (Web Push subscriptions work either way).
+   */
+  FIREBASE_SERVICE_ACCOUNT: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (!value?.trim()) return undefined;
+      const read = readFcmServiceAccount(value);
+      if ("error" in read) {
+        ctx.addIssue({ code: "custom", message: read.error });
+        return z.NEVER;
+      }
+      return read.account;
+    }),
+  /** FCM's API and OAuth token endpoint; only tests and proxies change them. */
+  FCM_API_URL: z.string().url().default(DEFAULT_FCM_API_URL),
+  FCM_TOKEN_URL: z.string().url().default(DEFAULT_FCM_TOKEN_URL),
   /** Automatic generation (when the admin switch is on) regenerates a flagged ticker once its set is this old. */
   RECOMMENDATION_INTERVAL_SECONDS: z.coerce.number().int().min(60).default(900),
   /** An OpenAI-compatible API for the AI texts, e.g. https://api.openai.com/v1 or http://localhost:11434/v1; unset uses the built-in analyst. */
@@ -98,9 +119,16 @@ export function providerStartOptions(env: ProviderEnv) {
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     firebaseProjectId: env.FIREBASE_PROJECT_ID,
-    trustedProxies: env.PROVIDER_TRUSTED_PROXIES.split(",").map((s) => s.trim()).filter(Boolean),
+    trustedProxies: env.PROVIDER_TRUSTED_PROXIES.split(",")
+      .map((s) => s.trim())
+      .filter(Boolean),
     vapid: { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY, subject: env.VAPID_SUBJECT },
-    pushAllowedHosts: env.PUSH_ALLOWED_HOSTS.split(",").map((s) => s.trim()).filter(Boolean),
+    pushAllowedHosts: env.PUSH_ALLOWED_HOSTS.split(",")
+      .map((s) => s.trim())
+      .filter(Boolean),
+    fcm: env.FIREBASE_SERVICE_ACCOUNT
+      ? { ...env.FIREBASE_SERVICE_ACCOUNT, apiUrl: env.FCM_API_URL, tokenUrl: env.FCM_TOKEN_URL }
+      : undefined,
     recommendationIntervalSeconds: env.RECOMMENDATION_INTERVAL_SECONDS,
     ai:
       env.AI_BASE_URL && env.AI_MODEL

@@ -17,7 +17,7 @@ export interface PushSender {
   send(token: string, message: PushMessage): Promise<SendOutcome>;
 }
 
-/** Sends to an FCM registration token (when Firebase messaging is configured). */
+/** Sends to an FCM registration token (when Firebase messaging is configured); see fcm.ts. */
 export type FcmSend = (token: string, message: PushMessage) => Promise<SendOutcome>;
 
 export interface PushSenderOptions {
@@ -37,8 +37,10 @@ export function createPushSender(options: PushSenderOptions): PushSender {
   return {
     publicKey: vapid.publicKey,
     async send(token, message) {
+      // A device token is a Web Push subscription (JSON) or an FCM registration token (anything else).
       const subscription = parseWebPushToken(token);
       if (!subscription) {
+        if (token.trimStart().startsWith("{")) return { result: "failed", reason: "not a valid Web Push subscription" };
         if (options.fcm) return options.fcm(token, message);
         return { result: "failed", reason: "not a Web Push subscription and FCM is not configured" };
       }
