@@ -11,7 +11,7 @@ import { securityHeaders } from "./server/security-headers.ts";
 import { refuseCrossSitePosts } from "./server/cross-site-posts.ts";
 import { googleWebConfig } from "./app/server/firebase.server.ts";
 import { createLiveRelay } from "./server/live-relay.ts";
-import { sessionTokenOf } from "./server/live-session.ts";
+import { liveSessionOf } from "./server/live-session.ts";
 import { WS_STOCK_UPDATES, WS_TRADE_UPDATES } from "./contract/ws.ts";
 
 /**
@@ -113,7 +113,7 @@ const server = createServer(app);
 const liveRelay = createLiveRelay({
   providerUrl,
   paths: [WS_STOCK_UPDATES, WS_TRADE_UPDATES],
-  authenticate: sessionTokenOf,
+  authenticate: liveSessionOf,
 });
 server.on("upgrade", (req, socket, head) => {
   if (liveRelay.handleUpgrade(req, socket, head)) return;

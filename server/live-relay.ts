@@ -3,27 +3,44 @@
  * every upgrade request to `handleUpgrade`. For each live path there is ONE upstream websocket to
  * the provider per app process, fanned out to all the browsers of this process.
  *
- * * A browser is admitted only with a signed-in session (`authenticate` → the provider token);
- *   otherwise 401 before the upgrade. A cross-site Origin is refused with 403.
- * * The upstream connection is opened with the bearer token of a signed-in browser (the newest
- *   one), on demand, and kept while browsers want it (plus `idleMs`).
- * * When the upstream connection drops (the provider restarts), every browser of that path is
- *   closed with 1012 so its page shows "reconnecting" and, once back, reloads what it missed; the
- *   relay reconnects upstream with backoff meanwhile. A browser arriving while upstream is down
- *   waits for the next attempt (up to `admitTimeoutMs`), then gets 503.
- * * Messages are passed through as they come (the browser validates them against the contract).
+ * * A browser is admitted only with a signed-in session (`authenticate` → the provider token and
+ *   its expiry) that has not expired; otherwise 401 before the upgrade. A cross-site Origin is
+ *   refused with 403. When its session expires, the browser's socket is closed with
+ *   WS_CLOSE_UNAUTHORIZED.
+ * * The upstream connection is opened with the bearer token of a signed-in browser (the one that
+ *   expires last), on demand, and kept while browsers want it (plus `idleMs`).
+ * * When the provider closes the upstream connection because that token expired or is no longer
+ *   accepted (WS_CLOSE_UNAUTHORIZED), the relay reconnects at once with another browser's token;
+ *   the other browsers stay connected and miss only what was published in between.
+ * * When the upstream connection drops otherwise (the provider restarts), every browser of that
+ *   path is closed with 1012 so its page shows "reconnecting" and, once back, reloads what it
+ *   missed; the relay reconnects upstream with backoff meanwhile. A browser arriving while upstream
+ *   is down waits for the next attempt (up to `admitTimeoutMs`), then gets 503.
+ * * Messages are passed through unparsed (each page checks them against the contract and logs an
+ *   invalid one, SPEC.md §4): framed once, and that same frame written to every browser
+ *   (ws-prepared-frame.ts).
  */
 import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
 import { WebSocket, WebSocketServer, type RawData } from "ws";
+import { WS_CLOSE_UNAUTHORIZED } from "../contract/ws-close-codes.ts";
+import { prepareFrame, sendPrepared } from "./ws-prepared-frame.ts";
+
+/** What a signed-in browser's session gives the relay. */
+export interface LiveGrant {
+  /** The session's provider token. */
+  token: string;
+  /** When the token, and so the session, expires (ms since the epoch), when known. */
+  expiresAt?: number | undefined;
+}
 
 export interface LiveRelayOptions {
   /** The provider's base URL (http[s]://host:port); the websocket URL is derived from it. */
   providerUrl: string;
   /** The paths relayed, e.g. /ws/stock-updates and /ws/trade-updates. */
   paths: readonly string[];
-  /** The provider token of the signed-in browser making this upgrade request, else undefined. */
-  authenticate(request: IncomingMessage): Promise<string | undefined>;
+  /** The session (provider token, expiry) of the signed-in browser making this upgrade request. */
+  authenticate(request: IncomingMessage): Promise<LiveGrant | undefined>;
   /** Longest wait of a browser's upgrade for the upstream connection; 5 s. */
   admitTimeoutMs?: number | undefined;
   /** Upstream reconnect delay: first, and the cap it doubles to; 250 ms and 5 s. */
@@ -50,6 +67,11 @@ export interface LiveRelay {
 /** Close code to browsers when the provider connection is lost: "service restart", come back later. */
 export const UPSTREAM_LOST = 1012;
 
+/** setTimeout waits at most 2^31-1 ms (24.8 days); a longer wait is re-armed. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+const expired = (grant: LiveGrant, now: number) => grant.expiresAt !== undefined && grant.expiresAt <= now;
+
 function refuse(socket: Duplex, status: number, reason: string) {
   if (socket.writable) {
     socket.end(
@@ -70,14 +92,31 @@ function sameOrigin(request: IncomingMessage): boolean {
   }
 }
 
+// Listeners shared by every socket (`this` is the emitter), so none holds a closure per browser.
+function destroyOnError(this: Duplex) {
+  this.destroy();
+}
+function terminateOnError(this: WebSocket) {
+  this.terminate();
+}
+function markAlive(this: WebSocket & { alive?: boolean }) {
+  this.alive = true;
+}
+
 type Outcome = "open" | "unauthorized" | "failed";
 type ChannelSettings = Required<Omit<LiveRelayOptions, "providerUrl" | "paths" | "authenticate">>;
 
 class Channel {
-  readonly browsers = new Set<WebSocket>();
+  /** The open browsers and the session each was admitted with. */
+  readonly browsers = new Map<WebSocket, LiveGrant>();
   state: UpstreamState = "idle";
   private upstream: WebSocket | null = null;
-  private token: string | null = null;
+  /** What the upstream connection was opened with. */
+  private upstreamGrant: LiveGrant | null = null;
+  /** The newest browser's session, also while its upgrade is in progress. */
+  private latest: LiveGrant | null = null;
+  private expiryTimer: NodeJS.Timeout | null = null;
+  private nextExpiry = Infinity;
   private waiters: ((outcome: Outcome) => void)[] = [];
   private retryTimer: NodeJS.Timeout | null = null;
   private idleTimer: NodeJS.Timeout | null = null;
@@ -97,10 +136,10 @@ class Channel {
     this.delay = options.reconnectMs;
   }
 
-  /** Resolves once upstream is open (or is not going to be, soon) for a browser with `token`. */
-  admit(token: string): Promise<Outcome> {
+  /** Resolves once upstream is open (or is not going to be, soon) for a browser with `grant`. */
+  admit(grant: LiveGrant): Promise<Outcome> {
     this.lastDemand = Date.now();
-    this.token = token;
+    this.latest = grant;
     if (this.state === "open") return Promise.resolve("open");
     const outcome = new Promise<Outcome>((resolve) => {
       const timer = setTimeout(() => settle("failed"), this.options.admitTimeoutMs);
@@ -115,15 +154,70 @@ class Channel {
     return outcome;
   }
 
-  add(ws: WebSocket): void {
+  add(ws: WebSocket, grant: LiveGrant): void {
     if (this.idleTimer) clearTimeout(this.idleTimer);
     this.idleTimer = null;
-    this.browsers.add(ws);
+    this.browsers.set(ws, grant);
     ws.on("close", () => {
       this.browsers.delete(ws);
       this.lastDemand = Date.now();
       if (this.browsers.size === 0 && this.state === "open") this.scheduleIdle();
     });
+    this.watchExpiry(grant.expiresAt);
+  }
+
+  /** One timer per path, at the soonest session expiry among its browsers. */
+  private watchExpiry(expiresAt: number | undefined) {
+    if (expiresAt === undefined || expiresAt >= this.nextExpiry) return;
+    if (this.expiryTimer) clearTimeout(this.expiryTimer);
+    this.nextExpiry = expiresAt;
+    this.expiryTimer = setTimeout(
+      () => this.closeExpiredSessions(),
+      Math.min(Math.max(0, expiresAt - Date.now()), MAX_TIMER_MS),
+    );
+    this.expiryTimer.unref();
+  }
+
+  /** Closes the browsers whose session has expired; watches for the next one. */
+  private closeExpiredSessions() {
+    this.expiryTimer = null;
+    this.nextExpiry = Infinity;
+    const now = Date.now();
+    let next: number | undefined;
+    for (const [browser, grant] of this.browsers) {
+      if (grant.expiresAt === undefined) continue;
+      if (grant.expiresAt <= now) {
+        this.browsers.delete(browser);
+        browser.close(WS_CLOSE_UNAUTHORIZED, "Session expired");
+      } else if (next === undefined || grant.expiresAt < next) next = grant.expiresAt;
+    }
+    this.watchExpiry(next);
+  }
+
+  /**
+   * The session to open the upstream connection with: of the browsers' and the newest one's, the
+   * unexpired one that expires last (an unknown expiry counts as last; the newest wins a tie).
+   */
+  private pickGrant(): LiveGrant | null {
+    const now = Date.now();
+    let best: LiveGrant | null = null;
+    const consider = (grant: LiveGrant | null) => {
+      if (!grant || expired(grant, now)) return;
+      if (!best || (grant.expiresAt ?? Infinity) >= (best.expiresAt ?? Infinity)) best = grant;
+    };
+    for (const grant of this.browsers.values()) consider(grant);
+    consider(this.latest);
+    return best;
+  }
+
+  /** The provider refused `token` (expired, or no longer accepted): so are the sessions holding it. */
+  private forget(token: string) {
+    if (this.latest?.token === token) this.latest = null;
+    for (const [browser, grant] of this.browsers) {
+      if (grant.token !== token) continue;
+      this.browsers.delete(browser);
+      browser.close(WS_CLOSE_UNAUTHORIZED, "Session expired");
+    }
   }
 
   private scheduleIdle() {
@@ -140,29 +234,34 @@ class Channel {
   }
 
   private connect() {
-    if (this.closed || !this.token) {
+    const grant = this.closed ? null : this.pickGrant();
+    if (!grant) {
       this.state = "idle";
-      this.settle(this.token ? "failed" : "unauthorized");
+      this.settle(this.closed ? "failed" : "unauthorized");
       return;
     }
     this.state = "connecting";
     const ws = new WebSocket(this.url, {
-      headers: { authorization: `Bearer ${this.token}` },
+      headers: { authorization: `Bearer ${grant.token}` },
       perMessageDeflate: false,
       handshakeTimeout: this.options.admitTimeoutMs,
     });
     this.upstream = ws;
+    this.upstreamGrant = grant;
     this.upstreamAlive = true;
     ws.on("unexpected-response", (_request, response) => {
       response.resume();
       if (response.statusCode === 401) {
-        // That browser's token is no longer accepted: wait for a browser with another one.
+        // That token is no longer accepted: try another browser's, else wait for a browser with one.
         this.options.log(`[live] ${this.path}: the provider refused the token (401)`);
-        this.token = null;
         this.upstream = null;
+        this.upstreamGrant = null;
+        ws.terminate();
+        this.forget(grant.token);
+        if (this.pickGrant()) return this.connect();
+        for (const browser of this.browsers.keys()) browser.close(UPSTREAM_LOST, "Live updates are reconnecting");
         this.state = "idle";
         this.settle("unauthorized");
-        ws.terminate();
         return;
       }
       this.options.log(`[live] ${this.path}: the provider answered ${response.statusCode}`);
@@ -178,27 +277,44 @@ class Channel {
     ws.on("pong", () => (this.upstreamAlive = true));
     ws.on("message", (data: RawData, isBinary: boolean) => this.broadcast(data, isBinary));
     ws.on("error", () => {}); // "close" follows and does the work
-    ws.on("close", () => this.lost(ws));
+    ws.on("close", (code) => this.lost(ws, code));
   }
 
+  /** One message to every browser: framed once (never parsed here), the same bytes to each. */
   private broadcast(data: RawData, isBinary: boolean) {
-    for (const browser of this.browsers) {
+    const payload = Buffer.isBuffer(data) ? data : Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data);
+    const prepared = prepareFrame(payload, isBinary);
+    const maxBuffered = this.options.maxBufferedBytes;
+    // Nothing but the write between two sends: no per-browser serialising, framing or allocation.
+    for (const browser of this.browsers.keys()) {
       if (browser.readyState !== WebSocket.OPEN) continue;
-      if (browser.bufferedAmount > this.options.maxBufferedBytes) browser.terminate();
-      else browser.send(data, { binary: isBinary });
+      if (browser.bufferedAmount > maxBuffered) browser.terminate();
+      else sendPrepared(browser, prepared);
     }
   }
 
   /** The upstream connection ended: tell the browsers, and try again while anyone wants it. */
-  private lost(ws: WebSocket) {
+  private lost(ws: WebSocket, code: number) {
     if (this.upstream !== ws) return;
     const wasOpen = this.state === "open";
+    const grant = this.upstreamGrant;
     this.upstream = null;
+    this.upstreamGrant = null;
+    if (wasOpen && code === WS_CLOSE_UNAUTHORIZED && grant && !this.closed) {
+      // The token expired (or was revoked): carry on at once with another browser's, keeping the
+      // browsers; they miss only what is published until the new connection is open.
+      this.forget(grant.token);
+      if (this.pickGrant()) {
+        this.options.log(`[live] ${this.path}: the provider token expired; reconnecting with another`);
+        this.connect();
+        return;
+      }
+    }
     if (wasOpen) this.options.log(`[live] ${this.path}: provider connection lost; reconnecting`);
-    for (const browser of this.browsers) browser.close(UPSTREAM_LOST, "Live updates are reconnecting");
+    for (const browser of this.browsers.keys()) browser.close(UPSTREAM_LOST, "Live updates are reconnecting");
     if (this.closed || this.state === "idle") return;
     const wanted = Date.now() - this.lastDemand < this.options.idleMs || this.browsers.size > 0;
-    if (!this.token || !wanted) {
+    if (!this.pickGrant() || !wanted) {
       this.state = "idle";
       this.settle("failed");
       return;
@@ -224,7 +340,7 @@ class Channel {
   }
 
   ping() {
-    for (const browser of this.browsers) {
+    for (const browser of this.browsers.keys()) {
       const b = browser as WebSocket & { alive?: boolean };
       if (b.alive === false) {
         b.terminate();
@@ -248,9 +364,10 @@ class Channel {
   async close() {
     this.closed = true;
     if (this.idleTimer) clearTimeout(this.idleTimer);
+    if (this.expiryTimer) clearTimeout(this.expiryTimer);
     this.stopUpstream();
     this.settle("failed");
-    for (const browser of this.browsers) browser.close(1001, "Server shutting down");
+    for (const browser of this.browsers.keys()) browser.close(1001, "Server shutting down");
   }
 }
 
@@ -274,29 +391,33 @@ export function createLiveRelay(options: LiveRelayOptions): LiveRelay {
   }, settings.pingMs);
   pinger.unref();
 
+  // Nothing an open browser socket keeps (its listeners) may hold on to its upgrade request.
+  async function admit(channel: Channel, request: IncomingMessage, socket: Duplex, head: Buffer) {
+    const grant = await options.authenticate(request).catch(() => undefined);
+    // An expired session is refused too: the page's next loader call ends it (401 → /login).
+    if (!grant || expired(grant, Date.now())) return refuse(socket, 401, "Unauthorized");
+    const outcome = await channel.admit(grant);
+    if (outcome === "unauthorized") return refuse(socket, 401, "Unauthorized");
+    if (outcome !== "open") return refuse(socket, 503, "Service Unavailable");
+    if (socket.destroyed) return;
+    wss.handleUpgrade(request, socket, head, (ws) => {
+      ws.on("error", terminateOnError);
+      ws.on("pong", markAlive);
+      channel.add(ws, grant);
+    });
+  }
+
   return {
     handleUpgrade(request, socket, head) {
       const path = new URL(request.url ?? "/", "http://app.invalid").pathname;
       const channel = channels.get(path);
       if (!channel) return false;
-      socket.on("error", () => socket.destroy());
+      socket.on("error", destroyOnError);
       if (!sameOrigin(request)) {
         refuse(socket, 403, "Forbidden");
         return true;
       }
-      void (async () => {
-        const token = await options.authenticate(request).catch(() => undefined);
-        if (!token) return refuse(socket, 401, "Unauthorized");
-        const outcome = await channel.admit(token);
-        if (outcome === "unauthorized") return refuse(socket, 401, "Unauthorized");
-        if (outcome !== "open") return refuse(socket, 503, "Service Unavailable");
-        if (socket.destroyed) return;
-        wss.handleUpgrade(request, socket, head, (ws) => {
-          ws.on("error", () => ws.terminate());
-          ws.on("pong", () => ((ws as WebSocket & { alive?: boolean }).alive = true));
-          channel.add(ws);
-        });
-      })();
+      void admit(channel, request, socket, head);
       return true;
     },
     stats() {
@@ -308,7 +429,7 @@ export function createLiveRelay(options: LiveRelayOptions): LiveRelay {
       clearInterval(pinger);
       await Promise.all([...channels.values()].map((c) => c.close()));
       await new Promise((resolve) => setTimeout(resolve, 50));
-      for (const c of channels.values()) for (const b of c.browsers) b.terminate();
+      for (const c of channels.values()) for (const b of c.browsers.keys()) b.terminate();
       await new Promise<void>((resolve) => wss.close(() => resolve()));
     },
   };

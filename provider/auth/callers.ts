@@ -22,12 +22,13 @@ export function createAuthenticator(db: Db, tokens: TokenService) {
     const header = request.headers.get("authorization") ?? "";
     const match = /^Bearer\s+(\S+)$/i.exec(header);
     if (!match) return undefined;
-    const userId = await tokens.verify(match[1]!);
-    if (!userId) return undefined;
+    const verified = await tokens.verify(match[1]!);
+    if (!verified) return undefined;
+    const { userId, expiresAt } = verified;
     const user = await db.selectFrom("users").select("id").where("id", "=", userId).executeTakeFirst();
     if (!user) return undefined;
     const permissions = await permissionsOf(db, userId);
-    return { id: userId, permissions: new Set(permissions.map((p) => `${p.object}:${p.action}`)) };
+    return { id: userId, permissions: new Set(permissions.map((p) => `${p.object}:${p.action}`)), expiresAt };
   };
 }
 

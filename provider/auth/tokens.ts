@@ -4,8 +4,13 @@ const ISSUER = "putseller-provider";
 
 export interface TokenService {
   issue(userId: number): Promise<string>;
-  /** The user id of a valid, unexpired token, else undefined. */
-  verify(token: string): Promise<number | undefined>;
+  /** The user id of a valid, unexpired token and when it expires (ms since the epoch), else undefined. */
+  verify(token: string): Promise<VerifiedToken | undefined>;
+}
+
+export interface VerifiedToken {
+  userId: number;
+  expiresAt: number;
 }
 
 /** HS256 bearer tokens; `secrets[0]` signs, every secret verifies (so a secret can be rotated). */
@@ -28,7 +33,8 @@ export function createTokenService(secrets: string[], ttlSeconds: number): Token
         try {
           const { payload } = await jwtVerify(token, key, { issuer: ISSUER, algorithms: ["HS256"] });
           const id = Number(payload.sub);
-          return Number.isInteger(id) && id > 0 ? id : undefined;
+          if (!Number.isInteger(id) || id <= 0 || typeof payload.exp !== "number") return undefined;
+          return { userId: id, expiresAt: payload.exp * 1000 };
         } catch {
           // try the next secret
         }

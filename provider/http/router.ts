@@ -10,6 +10,8 @@ const MAX_BODY_BYTES = 1_000_000;
 export interface Caller {
   id: number;
   permissions: ReadonlySet<string>;
+  /** When the caller's bearer token expires (ms since the epoch); long-lived websockets close then. */
+  expiresAt?: number | undefined;
 }
 
 export interface HandlerInput<E extends Endpoint> {

@@ -1,12 +1,17 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import * as calls from "../../contract/calls.ts";
 import { StockPriceUpdate, TradeUpdate, WS_STOCK_UPDATES, WS_TRADE_UPDATES } from "../../contract/ws.ts";
+import { WS_CLOSE_UNAUTHORIZED } from "../../contract/ws-close-codes.ts";
+import { createAuthenticator } from "../auth/callers.ts";
 import { STOCK_UPDATES_CHANNEL, TRADE_UPDATES_CHANNEL } from "../bus/channels.ts";
 import { DEMO_TICKERS } from "../db/demo-data.ts";
 import { refreshPrices } from "../jobs/price-job.ts";
 import { createSimulatedMarket } from "../market/simulated.ts";
 import { startProviderServer, type RunningProvider } from "../server.ts";
+import { attachLiveSockets } from "./live-sockets.ts";
 
 /** The provider's websockets over a real HTTP server: bearer auth on the upgrade, bus messages relayed. */
 let clock = new Date("2026-11-18T16:00:00Z");
@@ -14,8 +19,12 @@ let running: RunningProvider;
 let token: string;
 
 /** Opens a socket; resolves with it when open, or with the refused upgrade's HTTP status. */
-function connect(path: string, headers: Record<string, string> = {}): Promise<{ ws?: WebSocket; status?: number }> {
-  const ws = new WebSocket(running.url.replace(/^http/, "ws") + path, { headers });
+function connect(
+  path: string,
+  headers: Record<string, string> = {},
+  url = running.url,
+): Promise<{ ws?: WebSocket; status?: number }> {
+  const ws = new WebSocket(url.replace(/^http/, "ws") + path, { headers });
   return new Promise((resolve, reject) => {
     ws.once("open", () => resolve({ ws }));
     ws.once("unexpected-response", (_req, res) => {
@@ -40,6 +49,27 @@ async function until(done: () => boolean, timeoutMs = 5_000): Promise<void> {
   }
 }
 
+async function login(url: string, username = "demo", password = "demo1234"): Promise<string> {
+  const response = await fetch(url + calls.login.path, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ username, password }),
+  });
+  return ((await response.json()) as { access_token: string }).access_token;
+}
+
+/** Resolves with the close code and reason once `ws` closes. */
+function closing(ws: WebSocket): Promise<{ code: number; reason: string; at: number }> {
+  return new Promise((resolve) =>
+    ws.once("close", (code, reason) => resolve({ code, reason: String(reason), at: Date.now() })),
+  );
+}
+
+const price = (n: number) => ({
+  type: "stock_price_update",
+  data: { ticker: "AAPL", current_price: 100 + n, updated_at: "2026-11-18T16:00:00.000Z" },
+});
+
 beforeAll(async () => {
   running = await startProviderServer({
     port: 0,
@@ -49,12 +79,7 @@ beforeAll(async () => {
     jobs: false,
     market: createSimulatedMarket({ seed: 3, tickers: DEMO_TICKERS, now: () => clock }),
   });
-  const response = await fetch(running.url + calls.login.path, {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ username: "demo", password: "demo1234" }),
-  });
-  token = ((await response.json()) as { access_token: string }).access_token;
+  token = await login(running.url);
 });
 afterAll(() => running.close());
 
@@ -131,5 +156,79 @@ describe("provider websockets", () => {
     const closed = new Promise<number>((resolve) => ws.once("close", (code) => resolve(code)));
     await other.close();
     expect(await closed).toBe(1001);
+  });
+
+  it("closes a socket when its token expires, and sends it nothing after", async () => {
+    const shortLived = await startProviderServer({
+      port: 0,
+      host: "127.0.0.1",
+      seedDemo: true,
+      secrets: ["test-secret-test-secret-test-secret!"],
+      jobs: false,
+      tokenTtlSeconds: 2, // the token's exp is in whole seconds: it expires 1 to 2 s from now
+    });
+    try {
+      const shortToken = await login(shortLived.url);
+      const expiresAt =
+        (JSON.parse(Buffer.from(shortToken.split(".")[1]!, "base64url").toString()) as { exp: number }).exp * 1000;
+      const auth = { authorization: `Bearer ${shortToken}` };
+      const { ws } = await connect(WS_STOCK_UPDATES, auth, shortLived.url);
+      const messages = inbox(ws!);
+      const closed = closing(ws!);
+      await shortLived.provider.context.bus.publish(STOCK_UPDATES_CHANNEL, price(1));
+      await until(() => messages.length === 1);
+
+      const { code, reason, at } = await closed;
+      expect({ code, reason }).toEqual({ code: WS_CLOSE_UNAUTHORIZED, reason: "Token expired" });
+      expect(at).toBeGreaterThanOrEqual(expiresAt);
+      expect(at).toBeLessThan(expiresAt + 1_000);
+      await until(() => shortLived.live.counts()[WS_STOCK_UPDATES] === 0);
+
+      // Published after the expiry: it reaches no one, and the token no longer opens a socket.
+      await shortLived.provider.context.bus.publish(STOCK_UPDATES_CHANNEL, price(2));
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(messages).toEqual([price(1)]);
+      expect((await connect(WS_STOCK_UPDATES, auth, shortLived.url)).status).toBe(401);
+    } finally {
+      await shortLived.close();
+    }
+  });
+
+  it("closes a socket whose token is no longer accepted (its user was deleted) at the next re-check", async () => {
+    const { db, bus, tokens } = running.provider.context;
+    const user = await db
+      .insertInto("users")
+      .values({
+        username: "leaving",
+        email: "leaving@example.com",
+        password_hash: null,
+        first_name: "L",
+        last_name: "Eaving",
+        firebase_uid: null,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const server = createServer((_req, res) => res.writeHead(404).end());
+    const live = await attachLiveSockets(server, { bus, authenticate: createAuthenticator(db, tokens), recheckMs: 50 });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const leaving = await tokens.issue(user.id);
+      const [gone, staying] = await Promise.all([
+        connect(WS_TRADE_UPDATES, { authorization: `Bearer ${leaving}` }, url),
+        connect(WS_TRADE_UPDATES, { authorization: `Bearer ${token}` }, url),
+      ]);
+      const closed = closing(gone.ws!);
+      await new Promise((resolve) => setTimeout(resolve, 150)); // re-checked a few times: both still fine
+      expect(live.counts()[WS_TRADE_UPDATES]).toBe(2);
+      await db.deleteFrom("users").where("id", "=", user.id).execute();
+      const { code, reason } = await closed;
+      expect({ code, reason }).toEqual({ code: WS_CLOSE_UNAUTHORIZED, reason: "Token no longer accepted" });
+      expect(staying.ws!.readyState).toBe(WebSocket.OPEN);
+      staying.ws!.close();
+    } finally {
+      await live.close();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });

@@ -3,6 +3,8 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { WS_STOCK_UPDATES, WS_TRADE_UPDATES } from "../../contract/ws.ts";
+import { WS_CLOSE_UNAUTHORIZED } from "../../contract/ws-close-codes.ts";
+import { createTokenService } from "../../provider/auth/tokens.ts";
 import { STOCK_UPDATES_CHANNEL } from "../../provider/bus/channels.ts";
 import { startProviderServer, type RunningProvider } from "../../provider/server.ts";
 import { createLiveRelay, UPSTREAM_LOST, type LiveRelay } from "../../server/live-relay.ts";
@@ -13,7 +15,7 @@ import { createLiveRelay, UPSTREAM_LOST, type LiveRelay } from "../../server/liv
  */
 process.env.SESSION_SECRET ??= "live-relay-test-session-secret-0123456789";
 const { commitNewSession } = await import("../../app/server/session.server.ts");
-const { sessionTokenOf } = await import("../../server/live-session.ts");
+const { liveSessionOf, tokenExpiry } = await import("../../server/live-session.ts");
 
 const SECRET = "test-secret-test-secret-test-secret!";
 let provider: RunningProvider;
@@ -62,6 +64,15 @@ const price = (n: number) => ({
   data: { ticker: "AAPL", current_price: 100 + n, updated_at: "2026-11-18T17:00:00.000Z" },
 });
 
+/** The session cookie of a browser signed in with `token` (the demo user's). */
+async function sessionCookie(token: string): Promise<string> {
+  const setCookie = await commitNewSession(token, { id: 2, name: "Demo", email: "demo@example.com", permissions: [] });
+  return setCookie.split(";")[0]!;
+}
+
+/** A token of the demo user that the provider accepts and that expires `ttlSeconds` (whole seconds) after its issue. */
+const shortToken = (ttlSeconds: number) => createTokenService([SECRET], ttlSeconds).issue(2);
+
 beforeAll(async () => {
   provider = await startProvider(0);
   providerPort = Number(new URL(provider.url).port);
@@ -71,13 +82,12 @@ beforeAll(async () => {
     body: new URLSearchParams({ username: "demo", password: "demo1234" }),
   });
   const token = ((await login.json()) as { access_token: string }).access_token;
-  const setCookie = await commitNewSession(token, { id: 2, name: "Demo", email: "demo@example.com", permissions: [] });
-  cookie = setCookie.split(";")[0]!;
+  cookie = await sessionCookie(token);
 
   relay = createLiveRelay({
     providerUrl: provider.url,
     paths: [WS_STOCK_UPDATES, WS_TRADE_UPDATES],
-    authenticate: sessionTokenOf,
+    authenticate: liveSessionOf,
     admitTimeoutMs: 1_000,
     reconnectMs: 50,
     maxReconnectMs: 200,
@@ -150,6 +160,48 @@ describe("live relay", () => {
     expect(again!.messages).toEqual([price(2)]);
     expect(logs.some((l) => l.includes("provider connection lost"))).toBe(true);
     again!.ws!.close();
+  });
+
+  it("refuses a browser whose session has expired (401), and closes one whose session expires", async () => {
+    const expired = await sessionCookie(await shortToken(0));
+    expect((await browse(WS_STOCK_UPDATES, { cookie: expired })).status).toBe(401);
+
+    const token = await shortToken(1); // expires within the second
+    const expiring = await browse(WS_TRADE_UPDATES, { cookie: await sessionCookie(token) });
+    const staying = await browse(WS_TRADE_UPDATES);
+    expect(expiring.ws).toBeDefined();
+    await until(() => expiring.closed !== undefined, 3_000);
+    expect(expiring.closed).toBe(WS_CLOSE_UNAUTHORIZED);
+    expect(Date.now()).toBeGreaterThanOrEqual(tokenExpiry(token)!);
+    expect(staying.closed).toBeUndefined();
+    staying.ws!.close();
+  });
+
+  it("when the provider closes the upstream connection at its token's expiry, reconnects at once with another browser's token; the others stay", async () => {
+    await until(() => relay.stats()[WS_STOCK_UPDATES]!.upstream === "idle", 3_000);
+    const lostBefore = logs.filter((l) => l.includes("provider connection lost")).length;
+    // The first browser's token opens the upstream connection and expires 1 to 2 s from now.
+    const token = await shortToken(2);
+    const first = await browse(WS_STOCK_UPDATES, { cookie: await sessionCookie(token) });
+    const others = await Promise.all([browse(WS_STOCK_UPDATES), browse(WS_STOCK_UPDATES)]);
+    expect(provider.live.counts()[WS_STOCK_UPDATES]).toBe(1);
+    await provider.provider.context.bus.publish(STOCK_UPDATES_CHANNEL, price(4));
+    await until(() => [first, ...others].every((b) => b.messages.length === 1));
+
+    await until(() => first.closed !== undefined, 3_000);
+    expect(first.closed).toBe(WS_CLOSE_UNAUTHORIZED); // its session expired with its token
+    await until(() => logs.some((l) => l.includes("token expired; reconnecting with another")));
+    await until(
+      () => relay.stats()[WS_STOCK_UPDATES]!.upstream === "open" && provider.live.counts()[WS_STOCK_UPDATES] === 1,
+    );
+    await provider.provider.context.bus.publish(STOCK_UPDATES_CHANNEL, price(5));
+    await until(() => others.every((b) => b.messages.length === 2));
+    for (const b of others) {
+      expect(b.closed).toBeUndefined();
+      expect(b.messages).toEqual([price(4), price(5)]);
+    }
+    expect(logs.filter((l) => l.includes("provider connection lost"))).toHaveLength(lostBefore);
+    for (const b of others) b.ws!.close();
   });
 
   it("refuses a browser whose token the provider no longer accepts (its secret changed) with 401", async () => {
