@@ -1,4 +1,4 @@
-import { NavLink } from "react-router";
+import { Link, useLocation } from "react-router";
 import { BulbIcon, ChartIcon, ListIcon, StarIcon, UserIcon } from "./icons.tsx";
 
 /** SPEC.md §2: five icons; navigation replaces history. Labels keep them named for everyone. */
@@ -10,6 +10,12 @@ const ITEMS = [
   { to: "/profile", label: "Profile", Icon: UserIcon },
 ] as const;
 
+/** The tab a path belongs to: its own screens, and the option detail opened over the insights list. */
+function isCurrent(to: string, pathname: string): boolean {
+  if (pathname === to || pathname.startsWith(`${to}/`)) return true;
+  return to === "/insights" && pathname.startsWith("/recommendation/");
+}
+
 /** SPEC.md §2: going to /insights first drops locally cached recommendations. */
 function forgetCachedRecommendations() {
   for (const key of Object.keys(window.localStorage)) {
@@ -20,21 +26,23 @@ function forgetCachedRecommendations() {
 }
 
 export function BottomNav() {
+  const { pathname } = useLocation();
   return (
     <nav className="bottom-nav" aria-label="Main">
       <ul>
         {ITEMS.map(({ to, label, Icon }) => (
           <li key={to}>
-            <NavLink
+            <Link
               to={to}
               replace
               prefetch="intent"
               className="bottom-nav__link"
+              aria-current={isCurrent(to, pathname) ? "page" : undefined}
               onClick={to === "/insights" ? forgetCachedRecommendations : undefined}
             >
               <Icon />
               <span>{label}</span>
-            </NavLink>
+            </Link>
           </li>
         ))}
       </ul>

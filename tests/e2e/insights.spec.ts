@@ -189,6 +189,8 @@ test.describe("JavaScript on", () => {
       // Opened directly (a shared link): closing shows its stock and date.
       await page.goto(`/recommendation/${first.id}`);
       await expect(dialog.getByTestId("detail-strike")).toHaveText(`$${fixed(first.strike_price)}`);
+      // The detail belongs to the Insights tab: the bottom navigation says so.
+      await expect(page.locator('nav[aria-label="Main"] a[aria-current="page"]')).toHaveAttribute("href", "/insights");
       await dialog.getByRole("link", { name: "Close" }).click();
       await expect(page).toHaveURL(new RegExp(`/insights\\?open=AAPL&date=${first.expiration_date}$`));
       await expect(selectedChip(aapl)).toHaveText(chipText(first.expiration_date));
