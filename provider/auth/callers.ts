@@ -24,12 +24,21 @@ export function createAuthenticator(db: Db, tokens: TokenService) {
     if (!match) return undefined;
     const verified = await tokens.verify(match[1]!);
     if (!verified) return undefined;
-    const { userId, expiresAt } = verified;
-    const user = await db.selectFrom("users").select("id").where("id", "=", userId).executeTakeFirst();
-    if (!user) return undefined;
+    const { userId, expiresAt, issuedAt } = verified;
+    const user = await db
+      .selectFrom("users")
+      .select(["id", "tokens_valid_after"])
+      .where("id", "=", userId)
+      .executeTakeFirst();
+    if (!user || !issuedAfter(issuedAt, user.tokens_valid_after)) return undefined;
     const permissions = await permissionsOf(db, userId);
     return { id: userId, permissions: new Set(permissions.map((p) => `${p.object}:${p.action}`)), expiresAt };
   };
+}
+
+/** A token's `iat` has whole seconds: one issued in the second of a reset (the new sign-in) still counts. */
+function issuedAfter(issuedAt: number, validAfter: Date | null): boolean {
+  return validAfter === null || issuedAt >= Math.floor(validAfter.getTime() / 1000) * 1000;
 }
 
 export function can(caller: Caller, object: PermissionObject, action: PermissionAction): boolean {

@@ -11,6 +11,8 @@ export interface TokenService {
 export interface VerifiedToken {
   userId: number;
   expiresAt: number;
+  /** When the token was issued (ms since the epoch, whole seconds). */
+  issuedAt: number;
 }
 
 /** HS256 bearer tokens; `secrets[0]` signs, every secret verifies (so a secret can be rotated). */
@@ -33,8 +35,10 @@ export function createTokenService(secrets: string[], ttlSeconds: number): Token
         try {
           const { payload } = await jwtVerify(token, key, { issuer: ISSUER, algorithms: ["HS256"] });
           const id = Number(payload.sub);
-          if (!Number.isInteger(id) || id <= 0 || typeof payload.exp !== "number") return undefined;
-          return { userId: id, expiresAt: payload.exp * 1000 };
+          if (!Number.isInteger(id) || id <= 0 || typeof payload.exp !== "number" || typeof payload.iat !== "number") {
+            return undefined;
+          }
+          return { userId: id, expiresAt: payload.exp * 1000, issuedAt: payload.iat * 1000 };
         } catch {
           // try the next secret
         }

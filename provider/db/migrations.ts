@@ -273,6 +273,12 @@ const migrations: Record<string, Migration> = {
       );
     },
   },
+  "0005-users-tokens-valid-after": {
+    // A password reset ends the sessions that knew the old password: tokens issued before this are refused.
+    async up(db: Kysely<unknown>) {
+      await runScript(db, `ALTER TABLE users ADD COLUMN tokens_valid_after timestamptz;`);
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

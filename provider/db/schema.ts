@@ -14,6 +14,8 @@ export interface UsersTable {
   last_name: string;
   firebase_uid: string | null;
   created_at: Generated<Date>;
+  /** Bearer tokens issued before this moment are refused (set by a password reset). */
+  tokens_valid_after: Date | null;
 }
 
 export interface RolesTable {

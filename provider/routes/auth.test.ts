@@ -349,6 +349,27 @@ describe("POST /auth/forgot-password and POST /auth/reset-password", () => {
     });
   });
 
+  it("ends the sessions signed in before the reset; a sign-in with the new password works", async () => {
+    await provider.call(calls.register, { body: registration("stolenphone"), headers: freshIp() });
+    const before = await provider.login("stolenphone", "s3cret-pass");
+    expect((await provider.call(calls.me, { token: before })).status).toBe(200);
+    // Tokens carry whole seconds: the reset happens in a later second than the old sign-in.
+    await new Promise((resolve) => setTimeout(resolve, 1_010 - (Date.now() % 1_000)));
+    await provider.call(calls.forgotPassword, { body: { email: "stolenphone@example.com" }, headers: freshIp() });
+    const token = resetTokenIn((await outboxFor("stolenphone@example.com"))[0]!.body_text);
+    const reset = await provider.call(calls.resetPassword, {
+      body: { token, password: "brand-new-pass9" },
+      headers: freshIp(),
+    });
+    expect(reset.status).toBe(200);
+
+    const old = await provider.call(calls.me, { token: before });
+    expect(old.status).toBe(401);
+    expect(old.body.detail).toEqual(expect.any(String));
+    const after = await provider.login("stolenphone", "brand-new-pass9");
+    expect((await provider.call(calls.me, { token: after })).status).toBe(200);
+  });
+
   it("refuses an expired link and an unknown one", async () => {
     await provider.call(calls.register, { body: registration("toolate"), headers: freshIp() });
     await provider.call(calls.forgotPassword, { body: { email: "toolate@example.com" }, headers: freshIp() });

@@ -135,7 +135,8 @@ export function authRoutes(router: Router, context: ProviderContext): void {
       if (!used) return undefined;
       const user = await tx
         .updateTable("users")
-        .set({ password_hash: passwordHash })
+        // Sessions signed in with the old password end (provider/auth/callers.ts).
+        .set({ password_hash: passwordHash, tokens_valid_after: sql<Date>`now()` })
         .where("id", "=", used.user_id)
         .returning("username")
         .executeTakeFirstOrThrow();
