@@ -6,7 +6,9 @@
  * app's /ws/stock-updates, each round publishes one stock_price_update on the provider's bus and
  * times it until the LAST client has received it (median and p99 over the rounds). Memory per
  * connection is the app process's resident memory with the clients connected, less before, over
- * the count. Loopback only; bounded rounds and timeouts; stops by itself.
+ * the count. The app's CPU time per round (from /proc) is the relay's cost of one fan-out, far less
+ * sensitive than the latencies to what else the machine is running.
+ * Loopback only; bounded rounds and timeouts; stops by itself.
  *
  *   npm run build && npm run bench -- ws-fanout      or      npx node bench/ws-fanout.bench.ts
  */
@@ -47,6 +49,12 @@ const percentile = (values: number[], p: number) =>
 function rssBytes(pid: number): number {
   const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
   return match ? Number(match[1]) * 1024 : NaN;
+}
+
+/** CPU time (user + system) a process has used, in ms, from /proc (Linux; USER_HZ is 100). */
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
 async function startApp(providerUrl: string): Promise<{ url: string; child: ChildProcess; stop(): Promise<void> }> {
@@ -246,6 +254,7 @@ try {
       const latencies: number[] = [];
       const firsts: number[] = [];
       let incomplete = 0;
+      const cpuBefore = cpuMs(app.child.pid!);
       for (let round = 0; round < ROUNDS; round++) {
         const n = ++seq;
         const started = absoluteNow();
@@ -258,6 +267,7 @@ try {
         }
         await sleep(20);
       }
+      const appCpuMsPerRound = (cpuMs(app.child.pid!) - cpuBefore) / ROUNDS;
       const perConnection = (after - before) / count;
       results[String(count)] = {
         clients: count,
@@ -270,13 +280,15 @@ try {
           max: r1(Math.max(...latencies)),
         },
         firstClientMs: { median: r1(median(firsts)), p99: r1(percentile(firsts, 0.99)) },
+        appCpuMsPerRound: r1(appCpuMsPerRound),
         connectAllMs: Math.round(connectMs),
         appRssMb: { before: r1(before / 2 ** 20), after: r1(after / 2 ** 20) },
         bytesPerConnection: Math.round(perConnection),
       };
       console.log(
         `${count} clients: last client median ${r1(median(latencies))} ms, p99 ${r1(percentile(latencies, 0.99))} ms ` +
-          `(first ${r1(median(firsts))} ms); ${r1(perConnection / 1024)} KB per connection ` +
+          `(first ${r1(median(firsts))} ms; app CPU ${r1(appCpuMsPerRound)} ms a round); ` +
+          `${r1(perConnection / 1024)} KB per connection ` +
           `(app RSS ${r1(before / 2 ** 20)} → ${r1(after / 2 ** 20)} MB)`,
       );
       await threads.close();

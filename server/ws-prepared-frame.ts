@@ -6,11 +6,12 @@
  */
 import type { WebSocket } from "ws";
 
-/** A message, and its complete frame. */
+/** A message, and its complete frame (`list`: as ws's Sender takes it, built once too). */
 export interface PreparedFrame {
   readonly payload: Buffer;
   readonly binary: boolean;
   readonly frame: Buffer;
+  readonly list: readonly [Buffer];
 }
 
 /** Frames a message once (RFC 6455 §5.2): FIN, opcode 1 (text) or 2 (binary), unmasked, uncompressed. */
@@ -28,10 +29,10 @@ export function prepareFrame(payload: Buffer, binary = false): PreparedFrame {
     frame.writeBigUInt64BE(BigInt(length), 2);
   }
   payload.copy(frame, header);
-  return { payload, binary, frame };
+  return { payload, binary, frame, list: [frame] };
 }
 
-type WithSender = { _sender?: { sendFrame?: (list: Buffer[]) => void } };
+type WithSender = { _sender?: { sendFrame?: (list: readonly Buffer[]) => void } };
 
 /**
  * Writes a prepared frame to one socket. ws documents no call that sends an already framed
@@ -43,7 +44,7 @@ type WithSender = { _sender?: { sendFrame?: (list: Buffer[]) => void } };
  */
 export function sendPrepared(ws: WebSocket, prepared: PreparedFrame): void {
   const sender = (ws as unknown as WithSender)._sender;
-  if (typeof sender?.sendFrame === "function") sender.sendFrame([prepared.frame]);
+  if (typeof sender?.sendFrame === "function") sender.sendFrame(prepared.list);
   else ws.send(prepared.payload, { binary: prepared.binary });
 }
 
