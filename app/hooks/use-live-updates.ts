@@ -13,6 +13,7 @@
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import { useRevalidator } from "react-router";
 import { TRADE_UPDATES_RECONNECT_MS, WS_STOCK_UPDATES, WS_TRADE_UPDATES } from "#contract/ws-paths.ts";
+import { WS_CLOSE_UNAUTHORIZED } from "#contract/ws-close-codes.ts";
 import type { StockPriceUpdate, TradeUpdate } from "#contract/ws.ts";
 import { applyPriceUpdate, withLivePrices, type LivePrices } from "#app/lib/live-updates.ts";
 import type { ParsedMessage } from "#app/lib/live-messages.ts";
@@ -37,7 +38,7 @@ class LiveConnection<T> {
   private linger: ReturnType<typeof setTimeout> | null = null;
   private opened = false;
   private readonly listeners = new Set<Listener<T>>();
-  private readonly reconnectListeners = new Set<() => void>();
+  private readonly staleListeners = new Set<() => void>();
   private readonly statusListeners = new Set<() => void>();
   private readonly path: LivePath;
   private readonly loadParse: () => Promise<Parse<T>>;
@@ -68,9 +69,9 @@ class LiveConnection<T> {
     };
   }
 
-  onReconnect(listener: () => void): () => void {
-    this.reconnectListeners.add(listener);
-    return () => this.reconnectListeners.delete(listener);
+  onStale(listener: () => void): () => void {
+    this.staleListeners.add(listener);
+    return () => this.staleListeners.delete(listener);
   }
 
   private setStatus(status: LiveStatus) {
@@ -114,7 +115,7 @@ class LiveConnection<T> {
       const again = this.opened;
       this.opened = true;
       this.setStatus("live");
-      if (again) for (const listener of [...this.reconnectListeners]) listener();
+      if (again) for (const listener of [...this.staleListeners]) listener();
     };
     // Callbacks on one promise run in the order they were added, so messages keep their order.
     socket.onmessage = (event) => {
@@ -130,9 +131,12 @@ class LiveConnection<T> {
         () => console.warn(`[live] could not load the message checks; a message on ${this.path} was dropped`),
       );
     };
-    socket.onclose = () => {
+    socket.onclose = (event) => {
       if (this.socket !== socket) return;
       this.socket = null;
+      // The session ended (ADR 0013): reloading the route's data takes the page to /login with
+      // SPEC.md's session-expired message, rather than retrying a socket that will be refused.
+      if (event.code === WS_CLOSE_UNAUTHORIZED) for (const listener of [...this.staleListeners]) listener();
       if (!this.wanted) return this.setStatus("off");
       // SPEC.md §4: reconnect 5 s after closing (a refused upgrade closes too).
       this.setStatus("reconnecting");
@@ -173,8 +177,11 @@ export function useLiveStatus(path: LivePath): LiveStatus {
   return useSyncExternalStore(live.onStatus, live.getStatus, serverStatus);
 }
 
-/** Revalidates the route's loaders whenever the path's socket reopens (updates were missed meanwhile). */
-function useRevalidateOnReconnect(path: LivePath) {
+/**
+ * Revalidates the route's loaders whenever the path's socket reopens (updates were missed
+ * meanwhile), and when it is closed because the session ended (the loaders then end it here too).
+ */
+function useRevalidateWhenStale(path: LivePath) {
   const { revalidate } = useRevalidator();
   const latest = useRef(revalidate);
   useEffect(() => {
@@ -182,7 +189,7 @@ function useRevalidateOnReconnect(path: LivePath) {
   }, [revalidate]);
   useEffect(() => {
     const live = path === WS_STOCK_UPDATES ? connection(path) : connection(WS_TRADE_UPDATES);
-    return live.onReconnect(() => void latest.current());
+    return live.onStale(() => void latest.current());
   }, [path]);
 }
 
@@ -195,7 +202,7 @@ export function useLivePrices<
 >(rows: readonly T[]): T[] {
   const [latest, setLatest] = useState<LivePrices>(() => new Map());
   useEffect(() => connection(WS_STOCK_UPDATES).listen((update) => setLatest((m) => applyPriceUpdate(m, update))), []);
-  useRevalidateOnReconnect(WS_STOCK_UPDATES);
+  useRevalidateWhenStale(WS_STOCK_UPDATES);
   return useMemo(() => withLivePrices(rows, latest), [rows, latest]);
 }
 
@@ -206,6 +213,6 @@ export function useTradeUpdates(onUpdate: (update: TradeUpdate) => void): LiveSt
     callback.current = onUpdate;
   }, [onUpdate]);
   useEffect(() => connection(WS_TRADE_UPDATES).listen((update) => callback.current(update)), []);
-  useRevalidateOnReconnect(WS_TRADE_UPDATES);
+  useRevalidateWhenStale(WS_TRADE_UPDATES);
   return useLiveStatus(WS_TRADE_UPDATES);
 }
