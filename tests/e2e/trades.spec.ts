@@ -54,9 +54,9 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(rows(page).filter({ hasText: "Option" })).toHaveCount(2);
       await expect(page.getByText("4 trades · Last 7 Days")).toBeVisible();
       // The bottom navigation is there, with Trades as the current screen.
-      await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Trades" })).toHaveClass(
-        /active/,
-      );
+      await expect(
+        page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Trades" }),
+      ).toHaveAttribute("aria-current", "page");
     });
 
     test("the filters narrow the list and live in the URL", async ({ page }) => {
