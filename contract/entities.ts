@@ -110,8 +110,9 @@ export const TradeRecommendation = z.object({
   updated_at: Timestamp,
   active: Flag,
   // What a put seller checks before trading (beyond SPEC.md; all fractions where a percentage).
-  // buy_level and below_conservative_iv compare the strike with the levels that ranked the set
-  // (the generating user's watchlist row, else the UIP row, else the flagging watchlists' median).
+  // buy_level and below_conservative_iv compare the strike with the levels the reader may see: their
+  // own watchlist row of the stock, else the shared UIP row, else none (null, false). On the
+  // websocket, which every signed-in browser receives, the UIP row's only (ADR 0007).
   open_interest: z.number().int().min(0),
   bid: z.number(),
   ask: z.number(),

@@ -1,12 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as calls from "../contract/calls.ts";
-import { A_BELL_TICKER, allEndpoints, createWorld, validRequests, type World } from "./testing-world.ts";
+import {
+  A_BELL_TICKER,
+  A_TICKER,
+  allEndpoints,
+  createWorld,
+  flagLeaks,
+  validRequests,
+  type World,
+} from "./testing-world.ts";
 
 /**
  * Every provider call × {anonymous, A on A's resources, B on A's resources, admin on A's
  * resources}: the status each gets, from the one table below. A call added to contract/calls.ts
  * without a row fails the first test. No answer to B or to an anonymous caller may carry A's
- * private values (email, name, levels, device token, notification).
+ * private values (email, name, levels, device token, notification), nor recommendation flags
+ * computed from A's levels.
  */
 type Role = "anonymous" | "owner" | "other" | "admin";
 const ROLES: Role[] = ["anonymous", "owner", "other", "admin"];
@@ -121,6 +130,7 @@ describe("authorization matrix", () => {
         if (role === "other" || role === "anonymous") {
           const text = typeof res.body === "string" ? res.body : JSON.stringify(res.body);
           for (const secret of w.secrets) if (text.includes(secret)) leaks.push(`${role} sees ${secret}`);
+          for (const leak of await flagLeaks(w, res.body)) leaks.push(`${role} sees ${leak}`);
         }
       }
       expect(seen).toEqual(Object.fromEntries(ROLES.map((r, i) => [r, row[i]])));
@@ -137,6 +147,18 @@ describe("authorization matrix", () => {
     };
     expect(await bellOf(w.a.token)).toBe(true);
     expect(await bellOf(w.b.token)).toBe(false);
+  });
+
+  it("A's rows are flagged against A's levels where B's are not, so the flag check above can fail", async () => {
+    const rowsFor = async (token: string) =>
+      (await w.provider.call(calls.tradeRecommendations, { token, params: { symbol: A_TICKER } })).body as {
+        buy_level: string | null;
+        below_conservative_iv: boolean;
+      }[];
+    const own = await rowsFor(w.a.token);
+    expect(own.length).toBeGreaterThan(0);
+    expect(await flagLeaks(w, own)).not.toEqual([]);
+    expect(await flagLeaks(w, await rowsFor(w.b.token))).toEqual([]);
   });
 
   it("a forged token, or one of a deleted user, is anonymous", async () => {

@@ -1,11 +1,13 @@
 import * as calls from "../contract/calls.ts";
 import type { Endpoint } from "../contract/endpoint.ts";
 import { testProvider, type TestProvider } from "./testing.ts";
+import { levelFlags, type ReferenceLevels } from "./recommend/engine.ts";
 
 /**
  * For the quality-gate suites (authorization matrix, bad-input fuzzing): a provider with two
  * fresh traders, A and B, and the demo admin; A owns private data (watchlist row, device,
- * notification, a bell) whose values must never reach B; and a valid request for every call
+ * notification, a bell) whose values must never reach B, nor what they imply (a recommendation's
+ * buy_level and below_conservative_iv against A's levels: flagLeaks); and a valid request for every call
  * of contract/calls.ts, built fresh each time (a delete finds something to delete).
  */
 export interface Person {
@@ -39,15 +41,22 @@ export interface World {
   ip(): Record<string, string>;
 }
 
-/** Distinctive levels (four decimals) that cannot appear by chance in market data. */
-export const A_LEVELS = {
-  base_iv: 241.3719,
-  conservative_iv: 233.1947,
-  buy_level_one: 219.7113,
-  buy_level_two: 208.5331,
-  buy_level_three: 197.2917,
-  buy_level_four: 186.1759,
-};
+/**
+ * A's levels: just under the price, so the set A generates has strikes at or below them (the
+ * flags A sees differ from the ones anyone else may see), with distinctive decimals that cannot
+ * appear by chance in market data.
+ */
+export function aLevelsNear(spot: number) {
+  const at = (fraction: number, decimals: number) => Math.floor(spot * fraction) + decimals;
+  return {
+    base_iv: at(1.05, 0.3719),
+    conservative_iv: at(0.995, 0.1947),
+    buy_level_one: at(0.985, 0.7113),
+    buy_level_two: at(0.97, 0.5331),
+    buy_level_three: at(0.955, 0.2917),
+    buy_level_four: at(0.94, 0.1759),
+  };
+}
 export const A_TICKER = "JPM";
 export const A_BELL_TICKER = "KO";
 
@@ -85,10 +94,11 @@ export async function createWorld(): Promise<World> {
   const adminMe = await provider.call(calls.me, { token: adminToken });
   const admin = { id: adminMe.body.id as number, token: adminToken, username: "admin", password: "admin1234" };
 
+  const aLevels = aLevelsNear((await provider.context.market.optionChain(A_TICKER)).spot);
   const stock = await provider.call(calls.createUserStock, {
     token: a.token,
     params: { userId: a.id },
-    body: { ...A_LEVELS, stock: { ticker: A_TICKER, name: "", current_price: 0 } },
+    body: { ...aLevels, stock: { ticker: A_TICKER, name: "", current_price: 0 } },
   });
   if (stock.status !== 200) throw new Error(`A's stock: ${stock.status} ${JSON.stringify(stock.body)}`);
   const aStockId = stock.body.id as number;
@@ -130,11 +140,63 @@ export async function createWorld(): Promise<World> {
     "Privatova",
     noticeTitle,
     aDeviceToken,
-    ...Object.values(A_LEVELS).map(String),
+    ...Object.values(aLevels).map(String),
     // average_iv, computed by the database
-    String((A_LEVELS.base_iv + A_LEVELS.conservative_iv) / 2),
+    String((aLevels.base_iv + aLevels.conservative_iv) / 2),
   ];
   return { provider, a, b, admin, secrets, aStockId, aDeviceToken, unique, ip };
+}
+
+/**
+ * Recommendation rows in a response to someone without a watchlist (B, or anyone anonymous) whose
+ * buy_level or below_conservative_iv is not what the shared UIP row of the stock gives (none
+ * without one): such flags come from some user's private levels, such as A's, which ranked the set.
+ */
+export async function flagLeaks(w: World, body: unknown): Promise<string[]> {
+  type Row = { stock_id: number; option_identifier: string; strike_price: number; buy_level: unknown };
+  const rows: (Row & { below_conservative_iv: unknown })[] = [];
+  const walk = (value: unknown): void => {
+    if (Array.isArray(value)) value.forEach(walk);
+    else if (value !== null && typeof value === "object") {
+      if ("option_identifier" in value && "buy_level" in value && "below_conservative_iv" in value) {
+        rows.push(value as never);
+      }
+      Object.values(value).forEach(walk);
+    }
+  };
+  walk(body);
+  if (rows.length === 0) return [];
+  const uip = await w.provider.context.db
+    .selectFrom("uip_stocks")
+    .select([
+      "stock_id",
+      "base_iv",
+      "conservative_iv",
+      "average_iv",
+      "buy_level_one",
+      "buy_level_two",
+      "buy_level_three",
+      "buy_level_four",
+    ])
+    .where(
+      "stock_id",
+      "in",
+      rows.map((r) => r.stock_id),
+    )
+    .execute();
+  const levelsOf = new Map<number, ReferenceLevels>(uip.map((u) => [u.stock_id, u]));
+  const leaks: string[] = [];
+  for (const r of rows) {
+    const levels = levelsOf.get(r.stock_id);
+    const expected = levels ? levelFlags(r.strike_price, levels) : { buyLevel: null, belowConservativeIv: false };
+    if (r.buy_level !== expected.buyLevel || r.below_conservative_iv !== expected.belowConservativeIv) {
+      leaks.push(
+        `${r.option_identifier} flagged buy_level ${String(r.buy_level)}, below_conservative_iv ` +
+          `${String(r.below_conservative_iv)} (shared levels give ${expected.buyLevel}, ${expected.belowConservativeIv})`,
+      );
+    }
+  }
+  return leaks;
 }
 
 export function device(token: string) {

@@ -166,6 +166,21 @@ export function buyLevelAtOrAbove(strike: number, levels: ReferenceLevels): BuyL
   return best?.name ?? null;
 }
 
+/**
+ * How a strike sits against a set of levels: the lowest buy level it is at or below, and whether it
+ * is below the conservative intrinsic value. Ranking uses it, and so does every reader of a stored
+ * row (store.ts), each against the levels that reader may see.
+ */
+export function levelFlags(
+  strike: number,
+  levels: ReferenceLevels,
+): { buyLevel: BuyLevelName | null; belowConservativeIv: boolean } {
+  return {
+    buyLevel: buyLevelAtOrAbove(strike, levels),
+    belowConservativeIv: levels.conservative_iv > 0 && strike < levels.conservative_iv,
+  };
+}
+
 /** Where `current` sits between the low and high of the window (history plus today), 0–1. */
 export function ivRank(history: readonly number[], current: number | null): number | null {
   if (current === null || !Number.isFinite(current)) return null;
@@ -258,8 +273,7 @@ export function analyzeChain(input: EngineInput): Analysis {
       });
       const premium = settings.premium === "mid" ? (option.bid + option.ask) / 2 : option.bid;
       const breakeven = putBreakeven(option.strike, premium);
-      const buyLevel = buyLevelAtOrAbove(option.strike, levels);
-      const belowConservativeIv = levels.conservative_iv > 0 && option.strike < levels.conservative_iv;
+      const { buyLevel, belowConservativeIv } = levelFlags(option.strike, levels);
       const probabilityOfProfit = probabilityAbove({
         spot: p.spot,
         level: breakeven,

@@ -22,7 +22,8 @@ import {
 import { referenceLevels } from "./levels.ts";
 import {
   generationInputs,
-  publicAverageIv,
+  publicLevels,
+  seenWith,
   storeRun,
   topLineOf,
   type RunInputs,
@@ -63,8 +64,9 @@ export interface GenerateResult {
   ticker: string;
   stockId: number;
   runId: number;
+  /** The new set, flagged against the shared (UIP) levels, as published. */
   recommendations: TradeRecommendation[];
-  /** The stock's summary (count 0 when nothing passed). */
+  /** The stock's summary (count 0 when nothing passed), with the shared intrinsic value, as published. */
   topLine: TopLineRecommendation;
   /** Recommended options the previous set did not hold. */
   fresh: number;
@@ -159,18 +161,22 @@ export async function generateRecommendations(
     inputs,
   });
 
-  const { recommendations } = stored;
-  const summary = topLineOf({ stock, inputs, createdAt: stored.createdAt, count: recommendations.length });
+  // Every signed-in browser receives the live updates, so they carry only shared values: each row's
+  // flags and the summary's intrinsic value against the UIP row, never the generating user's own
+  // levels (which may have ranked the set). A reader's own calls flag rows against their own levels.
+  const shared = await publicLevels(db, stock.id);
+  const recommendations = stored.recommendations.map((r) => seenWith(r, shared));
+  const summary = {
+    ...topLineOf({ stock, inputs, createdAt: stored.createdAt, count: recommendations.length }),
+    average_iv: shared?.average_iv ?? 0,
+  };
   const before = new Set(stored.previous);
   const fresh = selected.filter((s) => !before.has(s.candidate.symbol)).length;
 
   if (context.bus) {
-    // Every signed-in browser receives these: the summary carries the shared (UIP) intrinsic value,
-    // never the generating user's own; each viewer keeps their own value on screen.
-    const published = { ...summary, average_iv: await publicAverageIv(context.db, stock.id) };
     const updates: TradeUpdate[] = [
       { type: "trade_recommendations_update", ticker: stock.ticker, data: recommendations },
-      { type: "trade_recommendations_top_line_update", ticker: stock.ticker, data: published },
+      { type: "trade_recommendations_top_line_update", ticker: stock.ticker, data: summary },
     ];
     for (const update of updates) {
       // The set is stored either way; a live view that misses the update reloads it.

@@ -11,7 +11,7 @@ import { jsonArrayFrom, jsonObjectFrom } from "kysely/helpers/postgres";
 import type { Db } from "../db/client.ts";
 import type { TradeRecommendationsTable } from "../db/schema.ts";
 import type { TopLineRecommendation, TradeRecommendation } from "../../contract/entities.ts";
-import type { Candidate, ReferenceLevels } from "./engine.ts";
+import { levelFlags, type Candidate, type ReferenceLevels } from "./engine.ts";
 
 /** The contract's extra fields of a TradeRecommendation, kept in the `extra` column, plus the rank. */
 export interface StoredExtra {
@@ -28,6 +28,10 @@ export interface StoredExtra {
   earnings_date: string | null;
   earnings_before_expiry: boolean;
   iv_rank: number | null;
+  /**
+   * Against the levels that ranked the set (possibly one user's private levels): kept for scoring
+   * outcomes, never served. Readers get the flags against the levels they may see (seenWith).
+   */
   buy_level: "one" | "two" | "three" | "four" | null;
   below_conservative_iv: boolean;
   /** Not in the contract: the engine's score and the row's place within its expiry (1 = best). */
@@ -84,7 +88,11 @@ export interface StoredRun {
   createdAt: Date;
   /** Option symbols of the set this run replaced. */
   previous: string[];
-  /** The new set as the contract has it, in the order the engine ranked it. */
+  /**
+   * The new set as the contract has it, in the order the engine ranked it. Its buy_level and
+   * below_conservative_iv are against the ranking levels: pass it through seenWith before it
+   * leaves the provider.
+   */
   recommendations: TradeRecommendation[];
 }
 
@@ -304,24 +312,73 @@ function toContract(r: Selectable<TradeRecommendationsTable>): TradeRecommendati
   };
 }
 
-/** The active recommendations of a stock: soonest expiry first, best first within it. */
-export async function activeRecommendations(db: Db, stockId: number): Promise<TradeRecommendation[]> {
-  const rows = await db
-    .selectFrom("trade_recommendations")
-    .selectAll()
-    .where("stock_id", "=", stockId)
-    .where("active", "=", 1)
-    .orderBy("expiration_date")
-    .orderBy(sql`(extra->>'rank')::int`)
-    .orderBy("id")
-    .execute();
-  return rows.map(toContract);
+/**
+ * A row as a reader sees it: buy_level and below_conservative_iv against `levels` (the levels that
+ * reader may see), none when null. The engine's comparison, so ranking and display agree.
+ */
+export function seenWith(row: TradeRecommendation, levels: ReferenceLevels | null): TradeRecommendation {
+  const flags = levels ? levelFlags(row.strike_price, levels) : null;
+  return { ...row, buy_level: flags?.buyLevel ?? null, below_conservative_iv: flags?.belowConservativeIv ?? false };
 }
 
-/** One recommendation by id, active or retired; undefined when there is none. */
-export async function recommendationById(db: Db, id: number): Promise<TradeRecommendation | undefined> {
-  const row = await db.selectFrom("trade_recommendations").selectAll().where("id", "=", id).executeTakeFirst();
-  return row ? toContract(row) : undefined;
+/** The watchlist or UIP row's levels as the query returns them (all null when the join found no row). */
+function levelsOf(r: Record<string, unknown>, prefix: "own" | "uip"): ReferenceLevels | null {
+  if (r[`${prefix}_row`] === null || r[`${prefix}_row`] === undefined) return null;
+  return Object.fromEntries(LEVEL_COLUMNS.map((c) => [c, Number(r[`${prefix}_${c}`])])) as never;
+}
+
+/**
+ * Stored rows (the caller adds the where) joined with the levels `viewerId` may see them against,
+ * in the same query: the viewer's own watchlist row of the stock, else the shared UIP row, else none. Never
+ * another user's: the stored flags may come from the generating user's private levels (ADR 0007).
+ */
+function viewedRows(db: Db, viewerId: number | null) {
+  return db
+    .selectFrom("trade_recommendations as t")
+    .leftJoin("user_stocks as own", (join) =>
+      join.onRef("own.stock_id", "=", "t.stock_id").on("own.user_id", "=", viewerId ?? -1),
+    )
+    .leftJoin("uip_stocks as uip", "uip.stock_id", "t.stock_id")
+    .selectAll("t")
+    .select([
+      "own.id as own_row",
+      ...LEVEL_COLUMNS.map((c) => `own.${c} as own_${c}` as const),
+      "uip.id as uip_row",
+      ...LEVEL_COLUMNS.map((c) => `uip.${c} as uip_${c}` as const),
+    ]);
+}
+
+function toViewed(r: Selectable<TradeRecommendationsTable> & Record<string, unknown>): TradeRecommendation {
+  return seenWith(toContract(r), levelsOf(r, "own") ?? levelsOf(r, "uip"));
+}
+
+/**
+ * The active recommendations of a stock, soonest expiry first, best first within it; their flags
+ * against the levels the viewer may see (viewedRows).
+ */
+export async function activeRecommendations(
+  db: Db,
+  stockId: number,
+  viewerId: number | null,
+): Promise<TradeRecommendation[]> {
+  const rows = await viewedRows(db, viewerId)
+    .where("t.stock_id", "=", stockId)
+    .where("t.active", "=", 1)
+    .orderBy("t.expiration_date")
+    .orderBy(sql`(t.extra->>'rank')::int`)
+    .orderBy("t.id")
+    .execute();
+  return rows.map(toViewed);
+}
+
+/** One recommendation by id, active or retired, flagged for the viewer; undefined when there is none. */
+export async function recommendationById(
+  db: Db,
+  id: number,
+  viewerId: number | null,
+): Promise<TradeRecommendation | undefined> {
+  const row = await viewedRows(db, viewerId).where("t.id", "=", id).executeTakeFirst();
+  return row ? toViewed(row) : undefined;
 }
 
 /**
@@ -369,10 +426,17 @@ export async function topLine(db: Db, viewerId: number | null): Promise<TopLineR
   }));
 }
 
-/** The intrinsic value anyone may see for a stock: the shared UIP list's, else 0. */
-export async function publicAverageIv(db: Db, stockId: number): Promise<number> {
-  const row = await db.selectFrom("uip_stocks").select("average_iv").where("stock_id", "=", stockId).executeTakeFirst();
-  return row?.average_iv ?? 0;
+/**
+ * The levels anyone may see for a stock: the shared UIP row's, else null. What goes to every
+ * browser (the live updates) is computed from these only.
+ */
+export async function publicLevels(db: Db, stockId: number): Promise<ReferenceLevels | null> {
+  const row = await db
+    .selectFrom("uip_stocks")
+    .select(LEVEL_COLUMNS)
+    .where("stock_id", "=", stockId)
+    .executeTakeFirst();
+  return row ?? null;
 }
 
 /** A run's summary line. */

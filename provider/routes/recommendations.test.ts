@@ -6,7 +6,7 @@ import type { TradeRecommendation } from "../../contract/entities.ts";
 import { createSimulatedMarket } from "../market/simulated.ts";
 import { DEMO_TICKERS } from "../db/demo-data.ts";
 import { TRADE_UPDATES_CHANNEL } from "../bus/channels.ts";
-import { buyLevelAtOrAbove } from "../recommend/engine.ts";
+import { buyLevelAtOrAbove, levelFlags, type ReferenceLevels } from "../recommend/engine.ts";
 import { testProvider, type TestProvider } from "../testing.ts";
 
 // Wednesday 2026-11-18, noon in New York: the market is open and the chains are full.
@@ -356,6 +356,143 @@ describe("GET /api/biz-trade-recommendations-top-line", () => {
     const msft = items.find((i) => i.ticker === "MSFT")!;
     expect(msft.stock_name).toBe("Microsoft Corporation");
     expect(msft.average_iv).toBeCloseTo((await watchlistRow(demo.id, "MSFT")).average_iv, 9);
+  });
+});
+
+describe("whose levels flag the rows (buy_level, below_conservative_iv)", () => {
+  type Levels = Omit<ReferenceLevels, "average_iv">;
+  // Levels as fractions of the spot, so each set of levels flags different strikes near the money.
+  const levelsAt = (spot: number, cons: number, one: number, two: number, three: number, four: number): Levels => {
+    const at = (f: number) => Math.round(spot * f * 100) / 100;
+    return {
+      base_iv: at(cons + 0.1),
+      conservative_iv: at(cons),
+      buy_level_one: at(one),
+      buy_level_two: at(two),
+      buy_level_three: at(three),
+      buy_level_four: at(four),
+    };
+  };
+  const flagsOf = (rows: TradeRecommendation[]) =>
+    rows.map((r) => ({ id: r.id, buy_level: r.buy_level, below_conservative_iv: r.below_conservative_iv }));
+  const expectedFlags = (rows: TradeRecommendation[], levels: Levels | null) =>
+    rows.map((r) => {
+      const f = levels ? levelFlags(r.strike_price, { ...levels, average_iv: 0 }) : null;
+      return { id: r.id, buy_level: f?.buyLevel ?? null, below_conservative_iv: f?.belowConservativeIv ?? false };
+    });
+
+  async function trader(name: string) {
+    const password = `${name}-passw0rd`;
+    const res = await provider.call(calls.register, {
+      body: { email: `${name}@example.test`, username: name, password, first_name: "T", last_name: "Rader" },
+    });
+    expect(res.status).toBe(200);
+    const token = await provider.login(name, password);
+    return { token, id: (await provider.call(calls.me, { token })).body.id as number };
+  }
+  async function watch(who: { token: string; id: number }, ticker: string, levels: Levels, flag: boolean) {
+    const res = await provider.call(calls.createUserStock, {
+      token: who.token,
+      params: { userId: who.id },
+      body: { ...levels, stock: { ticker, name: "", current_price: 0 } },
+    });
+    expect(res.status).toBe(200);
+    if (flag) {
+      const flagged = await provider.call(calls.updateUserStock, {
+        token: who.token,
+        params: { id: res.body.id },
+        body: { generate_recommendation: true },
+      });
+      expect(flagged.status).toBe(200);
+    }
+  }
+  /** Generates as `who` and returns the trade_recommendations_update published for it. */
+  async function generateAndCatch(ticker: string, token: string): Promise<TradeRecommendation[]> {
+    const seen: unknown[] = [];
+    const stop = await provider.context.bus.subscribe(TRADE_UPDATES_CHANNEL, (m) => void seen.push(m));
+    expect((await generate(ticker, token)).status).toBe(200);
+    await until(() => seen.length >= 2);
+    await stop();
+    const update = seen.map((m) => TradeUpdate.parse(m)).find((u) => u.type === "trade_recommendations_update");
+    expect(update?.ticker).toBe(ticker);
+    return update!.data as TradeRecommendation[];
+  }
+
+  it("each reader sees them against their own levels, else the UIP row's; the broadcast against the UIP row's", async () => {
+    const [a, b, c] = [await trader("flags_a"), await trader("flags_b"), await trader("flags_c")];
+    const spot = (await market.optionChain("V")).spot;
+    const aLevels = levelsAt(spot, 0.99, 0.985, 0.965, 0.945, 0.925);
+    const bLevels = levelsAt(spot, 0.9, 0.93, 0.91, 0.89, 0.87);
+    const uipLevels = levelsAt(spot, 0.95, 0.975, 0.955, 0.935, 0.915);
+    await provider.context.db
+      .updateTable("uip_stocks")
+      .set(uipLevels)
+      .where("stock_id", "=", (eb) => eb.selectFrom("stocks").select("id").where("ticker", "=", "V"))
+      .execute();
+    await watch(a, "V", aLevels, true);
+    await watch(b, "V", bLevels, false);
+
+    const published = await generateAndCatch("V", a.token);
+    const run = await provider.context.db
+      .selectFrom("recommendation_runs")
+      .select("inputs")
+      .where("id", "=", published[0]!.trade_recommendations_id)
+      .executeTakeFirstOrThrow();
+    expect(run.inputs).toMatchObject({ levels_source: "caller", levels: aLevels });
+
+    const read = async (token: string) => calls.tradeRecommendations.response.parse((await list("V", token)).body);
+    const [forA, forB, forC] = [await read(a.token), await read(b.token), await read(c.token)];
+    // One shared set: the same rows, in the same order, for everyone.
+    expect(forB.map((r) => r.id)).toEqual(forA.map((r) => r.id));
+    expect(forC.map((r) => r.id)).toEqual(forA.map((r) => r.id));
+    expect(published.map((r) => r.id)).toEqual(forA.map((r) => r.id));
+
+    expect(flagsOf(forA)).toEqual(expectedFlags(forA, aLevels));
+    expect(flagsOf(forB)).toEqual(expectedFlags(forB, bLevels));
+    expect(flagsOf(forC)).toEqual(expectedFlags(forC, uipLevels));
+    expect(flagsOf(published)).toEqual(expectedFlags(published, uipLevels));
+    // What everyone receives live is what a reader without levels of their own reads.
+    expect(published).toEqual(forC);
+    // The levels differ where it shows: otherwise the checks above could not tell them apart.
+    expect(flagsOf(forB)).not.toEqual(flagsOf(forA));
+    expect(flagsOf(forC)).not.toEqual(flagsOf(forA));
+    expect(forA.some((r) => r.buy_level !== null)).toBe(true);
+
+    // One row by id follows the same rule.
+    const differs = forA.findIndex((r, i) => r.buy_level !== forB[i]!.buy_level);
+    expect(differs).toBeGreaterThanOrEqual(0);
+    const one = async (token: string) =>
+      calls.tradeRecommendation.response.parse(
+        (await provider.call(calls.tradeRecommendation, { token, params: { id: forA[differs]!.id } })).body,
+      );
+    expect(await one(a.token)).toEqual(forA[differs]);
+    expect(await one(b.token)).toEqual(forB[differs]);
+    expect(await one(c.token)).toEqual(forC[differs]);
+  });
+
+  it("without a UIP row, a reader without levels and the broadcast see no flags, the generating user theirs", async () => {
+    const [a, c] = [await trader("flags_d"), await trader("flags_e")];
+    const stock = await provider.context.db
+      .selectFrom("stocks")
+      .select("id")
+      .where("ticker", "=", "XOM")
+      .executeTakeFirstOrThrow();
+    expect(
+      await provider.context.db.selectFrom("uip_stocks").select("id").where("stock_id", "=", stock.id).execute(),
+    ).toEqual([]);
+    const spot = (await market.optionChain("XOM")).spot;
+    const aLevels = levelsAt(spot, 0.99, 0.985, 0.965, 0.945, 0.925);
+    await watch(a, "XOM", aLevels, true);
+
+    const published = await generateAndCatch("XOM", a.token);
+    const forA = calls.tradeRecommendations.response.parse((await list("XOM", a.token)).body);
+    const forC = calls.tradeRecommendations.response.parse((await list("XOM", c.token)).body);
+    expect(flagsOf(forA)).toEqual(expectedFlags(forA, aLevels));
+    expect(forA.some((r) => r.buy_level !== null || r.below_conservative_iv)).toBe(true);
+    for (const rows of [forC, published]) {
+      expect(rows.length).toBe(forA.length);
+      expect(rows.every((r) => r.buy_level === null && r.below_conservative_iv === false)).toBe(true);
+    }
   });
 });
 

@@ -11,19 +11,20 @@ export const NOT_AUTHORIZED_TO_GENERATE = "Not authorized to generate recommenda
 
 /**
  * SPEC.md §7 Recommendations. Any signed-in user reads any ticker's set (it is market data, not
- * theirs); generating is for users who flagged the ticker in their watchlist, and for admins.
+ * theirs), each row's buy_level and below_conservative_iv against the reader's own levels (else the
+ * UIP row's, else none); generating is for users who flagged the ticker in their watchlist, and for admins.
  */
 export function recommendationRoutes(router: Router, context: ProviderContext): void {
   const { db } = context;
 
-  router.on(calls.tradeRecommendations, async ({ params }) => {
+  router.on(calls.tradeRecommendations, async ({ caller, params }) => {
     const stock = await db.selectFrom("stocks").select("id").where("ticker", "=", params.symbol).executeTakeFirst();
     if (!stock) throw notFound();
-    return activeRecommendations(db, stock.id);
+    return activeRecommendations(db, stock.id, caller.id);
   });
 
-  router.on(calls.tradeRecommendation, async ({ params }) => {
-    const recommendation = await recommendationById(db, params.id);
+  router.on(calls.tradeRecommendation, async ({ caller, params }) => {
+    const recommendation = await recommendationById(db, params.id, caller.id);
     if (!recommendation) throw notFound();
     return recommendation;
   });
