@@ -21,12 +21,11 @@ import { useNonce } from "./components/nonce.tsx";
 import { messages } from "./lib/messages.ts";
 import { OFFLINE_SAVE_HEADER } from "./lib/offline.ts";
 import { takeToast } from "./server/toast.server.ts";
-import appStyles from "./styles/app.css?url";
-import pwaStyles from "./styles/pwa.css?url";
+import styles from "./styles/index.css?url";
 
 export const links: Route.LinksFunction = () => [
-  { rel: "stylesheet", href: appStyles },
-  { rel: "stylesheet", href: pwaStyles },
+  // One stylesheet for every screen; `precedence` puts it ahead of the modulepreloads (ADR 0019).
+  { rel: "stylesheet", href: styles, precedence: "default" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   // Installable app (issue 11): the manifest, and the home-screen icon iOS reads instead.
   { rel: "manifest", href: "/manifest.webmanifest" },

@@ -7,7 +7,6 @@ import { useHydrated } from "#app/hooks/use-hydrated.ts";
 import { AiText } from "./ai-text.tsx";
 import { SparklesIcon } from "./icons.tsx";
 import { Modal } from "./modal.tsx";
-import "#app/styles/uip.css";
 
 /**
  * SPEC.md §4 "AI analysis modal (UIP list)": the streamed analysis of one stock, reached by URL

@@ -1,5 +1,4 @@
 import type { AiStreamState } from "#app/lib/ai-stream.ts";
-import "#app/styles/ai-text.css";
 
 /**
  * Streamed AI text as it arrives (SPEC.md §4). While the stream has not sent anything yet it shows

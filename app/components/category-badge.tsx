@@ -1,6 +1,5 @@
 import type { CategoryIcon as CategoryIconKey } from "#contract/entities.ts";
 import { CrownIcon, DeadBookIcon, FlaskIcon, HandIcon, ThumbsUpIcon } from "./icons.tsx";
-import "#app/styles/uip.css";
 
 /** SPEC.md §3: queen, avoid (dead book), hold (hand), speculative (flask), buy (thumbs-up). */
 const ICONS = {

@@ -2,7 +2,6 @@ import { useEffect, useRef } from "react";
 import { Link } from "react-router";
 import type { CategoryChip } from "#app/lib/uip-list.ts";
 import { CategoryIcon } from "./category-badge.tsx";
-import "#app/styles/uip.css";
 
 /**
  * SPEC.md §2: the UIP list's category filter, one chip per category plus 'All Categories' and

@@ -4,7 +4,6 @@ import type { TopLineRecommendation } from "#contract/entities.ts";
 import { formatAge, formatPercent, formatPrice, truncateName } from "#app/lib/format.ts";
 import { ChevronDownIcon } from "./icons.tsx";
 import { StockLogo } from "./stock-logo.tsx";
-import "#app/styles/stock-list.css";
 
 /**
  * One stock of the Recommendations list (SPEC.md §2): its top-line summary and an 'Expand' /

@@ -1,5 +1,4 @@
 import { useLiveStatus, type LivePath, type LiveStatus } from "#app/hooks/use-live-updates.ts";
-import "#app/styles/live-status.css";
 
 const TEXT: Record<LiveStatus, string> = {
   off: "Live updates off",

@@ -1,7 +1,6 @@
 import { useSyncExternalStore } from "react";
 import { useHydrated } from "#app/hooks/use-hydrated.ts";
 import { ArrowUpIcon } from "./icons.tsx";
-import "#app/styles/uip.css";
 
 /** How far the page scrolls before the button shows. */
 const SHOW_AFTER_PX = 400;

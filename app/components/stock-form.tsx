@@ -4,7 +4,6 @@ import { Link, useNavigate } from "react-router";
 import { sanitizeDecimalInput } from "#app/lib/input-sanitizers.ts";
 import { Field } from "./forms.tsx";
 import { CloseIcon } from "./icons.tsx";
-import "#app/styles/stock-list.css";
 
 /**
  * The top bar of the stock add and edit pages (SPEC.md §2): the title and a close button that goes

@@ -4,7 +4,6 @@ import { useLongPress } from "#app/hooks/use-long-press.ts";
 import { useSwipe } from "#app/hooks/use-swipe.ts";
 import { useHydrated } from "#app/hooks/use-hydrated.ts";
 import { StockLogo } from "./stock-logo.tsx";
-import "#app/styles/stock-list.css";
 
 /** The chart and lightweight-charts load on the first expansion only (not in the list's first load). */
 const PriceChart = lazy(() => import("./price-chart.tsx"));

@@ -39,9 +39,7 @@ import { googleWebConfig } from "#app/server/firebase.server.ts";
 import { callProvider, ProviderError } from "#app/server/provider.server.ts";
 import { commitNewSession, readSession } from "#app/server/session.server.ts";
 import { redirectWithToast } from "#app/server/toast.server.ts";
-import landingStyles from "#app/styles/landing.css?url";
 
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: landingStyles }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   if (await readSession(request)) throw redirect("/user-stocks");

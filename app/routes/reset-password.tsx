@@ -11,13 +11,11 @@ import { messages, TOAST_MS } from "#app/lib/messages.ts";
 import { clientAddressContext } from "#app/server/context.server.ts";
 import { callProvider, ProviderError } from "#app/server/provider.server.ts";
 import { redirectWithToast } from "#app/server/toast.server.ts";
-import landingStyles from "#app/styles/landing.css?url";
 
 /**
  * Beyond SPEC.md: the page the reset mail links to (`/reset-password?token=…`). The token
  * works once, within an hour; the provider decides (POST /auth/reset-password).
  */
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: landingStyles }];
 
 /** The token is in the URL: never send it to another site as a Referer, and never keep the page in a cache. */
 export const headers: Route.HeadersFunction = () => ({

@@ -1,11 +1,7 @@
 import { Outlet, useLocation, useNavigation } from "react-router";
-import type { Route } from "./+types/shell";
 import { BottomNav } from "#app/components/bottom-nav.tsx";
 import { PushBanner } from "#app/components/push-banner.tsx";
 import { Spinner } from "#app/components/spinner.tsx";
-import profileStyles from "#app/styles/profile.css?url";
-
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: profileStyles }];
 
 /** The main screens: content above, the five-icon bottom navigation below (SPEC.md §2). */
 export default function Shell() {

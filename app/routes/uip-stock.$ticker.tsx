@@ -29,7 +29,6 @@ import { CategoryBadge } from "#app/components/category-badge.tsx";
 import { ConfirmDialog, OPENED_HERE } from "#app/components/confirm-dialog.tsx";
 import { StockLogo } from "#app/components/stock-logo.tsx";
 import { TrashIcon } from "#app/components/icons.tsx";
-import "#app/styles/uip.css";
 
 /** The UIP row of this ticker, or the way back to the list (SPEC.md §2: a ticker not in it redirects). */
 async function findRow(context: Route.LoaderArgs["context"], tickerParam: string | undefined) {

@@ -70,7 +70,6 @@ import {
 import { useHydrated } from "#app/hooks/use-hydrated.ts";
 import { useNow } from "#app/hooks/use-now.ts";
 import { useSortable } from "#app/hooks/use-sortable.ts";
-import "#app/styles/uip.css";
 
 const LIST_PATH = "/uip-stocks";
 /** The page's top, for the scroll-to-top link. */
