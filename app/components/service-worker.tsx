@@ -3,7 +3,7 @@ import { useLocation, useRevalidator } from "react-router";
 import { toast } from "#app/lib/toast.ts";
 import { FOREGROUND_PUSH } from "#contract/push-routing.ts";
 import { TOAST_MS } from "#app/lib/messages.ts";
-import { storedDeviceToken } from "#app/lib/push-client.ts";
+import { storedDeviceToken } from "#app/lib/device-token.ts";
 
 /** SPEC.md §2: the service worker is registered from /service-worker.js. */
 export const SERVICE_WORKER_URL = "/service-worker.js";

@@ -3,7 +3,8 @@ import { toast } from "#app/lib/toast.ts";
 import { browserName, iosTooOldForPush, osName } from "#app/lib/device-info.ts";
 import { messages, TOAST_MS } from "#app/lib/messages.ts";
 import { toggleErrorText } from "#app/lib/notifications.ts";
-import { deviceToken, pushSupported, storedDeviceToken } from "#app/lib/push-client.ts";
+import { deviceToken, pushSupported } from "#app/lib/push-client.ts";
+import { storedDeviceToken } from "#app/lib/device-token.ts";
 
 export type PushStatus = "checking" | "on" | "off";
 

@@ -47,14 +47,6 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   });
 }
 
-export function storedDeviceToken(): string | null {
-  try {
-    return window.localStorage.getItem(DEVICE_TOKEN_KEY);
-  } catch {
-    return null;
-  }
-}
-
 /**
  * This browser's device token: its push subscription for `publicKey`, made when missing.
  * A subscription made for another key (the provider's keys changed) is replaced.
