@@ -134,4 +134,17 @@ describe("live updates (SPEC.md §4)", () => {
     });
     expect(added.topLine.map((i) => i.ticker)).toEqual(["AAPL", "GOOGL", "MSFT"]);
   });
+
+  it("keeps the trader's own intrinsic value on a replaced entry (a broadcast carries the shared one)", () => {
+    const shared = { ...top("MSFT", "Microsoft Corporation", 7), average_iv: 0 };
+    const own = {
+      ...state,
+      topLine: state.topLine.map((i) => (i.ticker === "MSFT" ? { ...i, average_iv: 431.5 } : i)),
+    };
+    const next = applyTradeUpdate(own, { type: "trade_recommendations_top_line_update", ticker: "MSFT", data: shared });
+    expect(next.topLine.find((i) => i.ticker === "MSFT")).toMatchObject({
+      trade_recommendation_count: 7,
+      average_iv: 431.5,
+    });
+  });
 });

@@ -80,15 +80,19 @@ export interface LiveRecommendations {
 /**
  * SPEC.md §4 live updates: trade_recommendations_update replaces that symbol's options;
  * trade_recommendations_top_line_update replaces the entry with its ticker or adds one (the list
- * stays in ticker order, as the provider sends it).
+ * stays in ticker order, as the provider sends it). A replaced entry keeps the average_iv shown.
  */
 export function applyTradeUpdate(state: LiveRecommendations, update: TradeUpdate): LiveRecommendations {
   if (update.type === "trade_recommendations_update") {
     return { ...state, options: { ...state.options, [update.ticker]: update.data } };
   }
   const exists = state.topLine.some((item) => item.ticker === update.ticker);
+  // A broadcast carries the shared intrinsic value (the UIP list's, else 0); the one on screen is
+  // this trader's own, which a new set of recommendations does not change.
   const topLine = exists
-    ? state.topLine.map((item) => (item.ticker === update.ticker ? update.data : item))
+    ? state.topLine.map((item) =>
+        item.ticker === update.ticker ? { ...update.data, average_iv: item.average_iv } : item,
+      )
     : [...state.topLine, update.data].sort((a, b) => a.ticker.localeCompare(b.ticker));
   return { ...state, topLine };
 }

@@ -49,9 +49,6 @@ import { useReplyToast } from "#app/hooks/use-reply-toast.ts";
 import { useLiveRecommendations } from "#app/hooks/use-live-recommendations.ts";
 import { useTradeUpdates } from "#app/hooks/use-live-updates.ts";
 import { LiveStatusBadge } from "#app/components/live-status.tsx";
-import insightsStyles from "#app/styles/insights.css?url";
-
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: insightsStyles }];
 
 /** Entering /insights always shows fresh recommendations: no cache may keep a copy (SPEC.md §2, DESIGN.md). */
 export const NO_STORE = { "Cache-Control": "no-store" } as const;
@@ -149,8 +146,15 @@ export default function Insights() {
   const now = useNow(loaded.now);
 
   // Live updates (SPEC.md §4, /ws/trade-updates): each valid update changes the cards in place.
+  // A broadcast's buy-level flags follow the shared UIP levels, not this trader's own: the open
+  // stock's new rows are then read again for the trader (the others are read when expanded).
   const { live, apply: applyLiveUpdate } = useLiveRecommendations(loaded);
-  useTradeUpdates(applyLiveUpdate);
+  useTradeUpdates((update) => {
+    applyLiveUpdate(update);
+    if (update.type === "trade_recommendations_update" && update.ticker === loaded.open) {
+      void revalidator.revalidate();
+    }
+  });
 
   // While a stock is being expanded, show it expanded at once with a spinner for its options.
   const pending =

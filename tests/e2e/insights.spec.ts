@@ -268,10 +268,13 @@ test("live updates from /ws/trade-updates change the open cards in place: a stoc
   const before = await optionsOf(trader, "HD");
   await expect(hd.locator(`[data-id="${before[0]!.id}"]`)).toBeVisible();
 
-  // From here on nothing is reloaded: no page load, no loader request.
+  // From here on no page load; the data is read again only for the open stock, whose rows' buy-level
+  // flags follow this trader's own levels (a broadcast carries the shared ones).
   const loads: string[] = [];
+  const dataReads: string[] = [];
   page.on("request", (request) => {
-    if (request.url().includes(".data") || request.resourceType() === "document") loads.push(request.url());
+    if (request.resourceType() === "document") loads.push(request.url());
+    else if (request.url().includes(".data")) dataReads.push(request.url());
   });
   await page.evaluate(() => ((window as unknown as { marker: number }).marker = 7));
 
@@ -282,6 +285,8 @@ test("live updates from /ws/trade-updates change the open cards in place: a stoc
   await expect(hd.locator(`[data-id="${after[0]!.id}"]`)).toBeVisible();
   await expect(hd.locator(`[data-id="${before[0]!.id}"]`)).toHaveCount(0);
   await expect(hd.getByTestId("count")).toHaveText(`${after.length} puts`);
+  await expect.poll(() => dataReads.filter((url) => url.includes("open=HD")).length).toBeGreaterThan(0);
+  const readsAfterHd = dataReads.length;
 
   // A stock with no card yet gets one, in ticker order.
   await expect(card(page, "WMT")).toHaveCount(0);
@@ -294,6 +299,8 @@ test("live updates from /ws/trade-updates change the open cards in place: a stoc
 
   expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(7);
   expect(loads).toEqual([]);
+  // A stock that is not open is not read again.
+  expect(dataReads.length).toBe(readsAfterHd);
 });
 
 test.describe("JavaScript off", () => {
