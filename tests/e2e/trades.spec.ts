@@ -505,6 +505,8 @@ test.describe("Add trade, JavaScript on", () => {
   test("opened from its URL, Escape and the close button lead to /add-trade", async ({ page }) => {
     await page.goto("/add-trade?form=stocks");
     await expect(dialog(page)).toBeVisible();
+    // Escape is the modal's once the page is hydrated, which moves focus into the dialog.
+    await expect.poll(() => dialog(page).evaluate((d) => d.contains(document.activeElement))).toBe(true);
     await page.keyboard.press("Escape");
     await expect(page).toHaveURL(/\/add-trade$/);
     await expect(page.getByRole("dialog")).toHaveCount(0);
