@@ -186,7 +186,10 @@ export const IntrinsicValues = z.object({
 const NewStock = z.object({
   ticker: Ticker,
   name: z.string().trim().max(200),
-  current_price: z.number().min(0).max(Price.maxValue ?? Infinity),
+  current_price: z
+    .number()
+    .min(0)
+    .max(Price.maxValue ?? Infinity),
 });
 
 export const createUserStock = endpoint({
@@ -294,7 +297,10 @@ export const generateRecommendations = endpoint({
 /** The recommendation with snake_case fields, fractions for percentages. */
 export const SummarizeBody = TradeRecommendation.partial().extend({
   option_identifier: z.string().min(1).max(40),
-  strike_price: z.number().positive().max(Price.maxValue ?? Infinity),
+  strike_price: z
+    .number()
+    .positive()
+    .max(Price.maxValue ?? Infinity),
   expiration_date: TradeRecommendation.shape.expiration_date,
   current_stock_price: z.number().positive(),
   current_option_price: z.number().min(0),

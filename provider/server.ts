@@ -20,7 +20,10 @@ export async function startProviderServer(
   options: ProviderOptions & { port: number; host: string },
 ): Promise<RunningProvider> {
   const provider = await createProvider(options);
-  const server = createServer(createRequestListener(((request, client) => provider.fetch(request, { clientAddress: client.address })) satisfies FetchHandler));
+  const server = createServer(
+    createRequestListener(((request, client) =>
+      provider.fetch(request, { clientAddress: client.address })) satisfies FetchHandler),
+  );
   const live = await attachLiveSockets(server, {
     bus: provider.context.bus,
     authenticate: createAuthenticator(provider.context.db, provider.context.tokens),

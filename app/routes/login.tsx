@@ -40,7 +40,6 @@ import { callProvider, ProviderError } from "#app/server/provider.server.ts";
 import { commitNewSession, readSession } from "#app/server/session.server.ts";
 import { redirectWithToast } from "#app/server/toast.server.ts";
 
-
 export async function loader({ request }: Route.LoaderArgs) {
   if (await readSession(request)) throw redirect("/user-stocks");
   return { google: googleWebConfig(appEnv()) };

@@ -50,7 +50,10 @@ test("empty fields are refused before anything is sent", async ({ page }) => {
   await expect(page.getByLabel("Username")).toBeFocused();
 });
 
-test("the session cookie is httpOnly and SameSite=Lax, and the token is not readable in it", async ({ page, context }) => {
+test("the session cookie is httpOnly and SameSite=Lax, and the token is not readable in it", async ({
+  page,
+  context,
+}) => {
   await signIn(page);
   await expect(page).toHaveURL(/\/user-stocks$/);
   const session = (await context.cookies()).find((c) => c.name === "__session");
