@@ -19,14 +19,13 @@ import {
 } from "react";
 import { Form, useNavigation } from "react-router";
 import { ErrorList, Field } from "./forms.tsx";
+import { sanitizeDecimalInput, sanitizeTicker } from "#app/lib/input-sanitizers.ts";
 import {
   CONFIDENCE_LABELS,
   ENTRY_STATUSES,
   errorsByTab,
   EXIT_STATUSES,
   firstTabWithErrors,
-  sanitizeDecimal,
-  sanitizeSymbol,
   TRADE_DRAFT_DEFAULTS,
   TRADE_TABS,
   TRADE_TYPES,
@@ -146,7 +145,7 @@ export function TradeForm({
       inputMode: "decimal" as const,
       autoComplete: "off",
       placeholder: "0.00",
-      onChange: (event: FormEvent<HTMLInputElement>) => sanitizeInPlace(event.currentTarget, sanitizeDecimal),
+      onChange: (event: FormEvent<HTMLInputElement>) => sanitizeInPlace(event.currentTarget, sanitizeDecimalInput),
     };
   };
 
@@ -231,7 +230,7 @@ export function TradeForm({
               autoCapitalize: "characters",
               spellCheck: false,
               placeholder: "E.g., AAPL",
-              onChange: (event) => sanitizeInPlace(event.currentTarget, sanitizeSymbol),
+              onChange: (event) => sanitizeInPlace(event.currentTarget, sanitizeTicker),
             }}
             errors={fields.symbol.errors}
           />

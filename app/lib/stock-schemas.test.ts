@@ -1,12 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
-import {
-  AddUserStockSchema,
-  averageIv,
-  EditUserStockSchema,
-  sanitizeDecimalInput,
-  sanitizeTicker,
-} from "./stock-schemas.ts";
+import { AddUserStockSchema, averageIv, EditUserStockSchema } from "./stock-schemas.ts";
 
 /** The field errors of a failed parse (none for a success). */
 function errors(result: { status?: string; error?: unknown } | { status: "success" }): Record<string, string[] | null> {
@@ -99,17 +93,6 @@ describe("EditUserStockSchema", () => {
 });
 
 describe("input helpers", () => {
-  it("sanitizeTicker keeps letters and digits in upper case", () => {
-    expect(sanitizeTicker("brk.b")).toBe("BRKB");
-    expect(sanitizeTicker(" a1 $")).toBe("A1");
-  });
-
-  it("sanitizeDecimalInput keeps digits and the first decimal point", () => {
-    expect(sanitizeDecimalInput("-1,2.5.0")).toBe("12.50");
-    expect(sanitizeDecimalInput("abc")).toBe("");
-    expect(sanitizeDecimalInput(".5")).toBe(".5");
-  });
-
   it("averageIv is the mean of base and conservative IV", () => {
     expect(averageIv(120, 100)).toBe(110);
     expect(averageIv(0, 0)).toBe(0);

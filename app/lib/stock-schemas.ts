@@ -1,7 +1,5 @@
 import { z } from "zod";
-import { sanitizeDecimalInput, sanitizeTicker } from "./input-sanitizers.ts";
-
-export { sanitizeDecimalInput, sanitizeTicker };
+import { sanitizeTicker } from "./input-sanitizers.ts";
 
 /**
  * The stock forms of SPEC.md §2 and §5 (watchlist add and edit; the UIP forms extend the same

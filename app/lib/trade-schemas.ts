@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { sanitizeTicker } from "./input-sanitizers.ts";
 
 /**
  * The trade draft of SPEC.md §3 with the statuses of §4, the trade form rules of §5 and the
@@ -40,18 +41,6 @@ export type ExitStatus = (typeof EXIT_STATUSES)[number]["value"];
 const values = <T extends readonly { value: string }[]>(list: T) =>
   list.map((item) => item.value) as unknown as [T[number]["value"], ...T[number]["value"][]];
 
-/** SPEC.md §5: a ticker keeps only letters and digits, in upper case ("brk.b " → "BRKB"). */
-export function sanitizeSymbol(text: string): string {
-  return text.replace(/[^A-Za-z0-9]/g, "").toUpperCase();
-}
-
-/** Keeps digits and the first decimal point, as typed into a price, fee or quantity ("-1,2.5.0" → "12.50"). */
-export function sanitizeDecimal(text: string): string {
-  const kept = text.replace(/[^0-9.]/g, "");
-  const dot = kept.indexOf(".");
-  return dot === -1 ? kept : kept.slice(0, dot + 1) + kept.slice(dot + 1).replace(/\./g, "");
-}
-
 const grouped = new Intl.NumberFormat("en-US");
 
 /** A required amount between 0 and `max` (SPEC.md §5). Conform turns an empty field into undefined. */
@@ -76,7 +65,7 @@ export const TradeDraftSchema = z.object({
     .transform((name) => name || DEFAULT_PORTFOLIO)
     .default(DEFAULT_PORTFOLIO),
   type: z.enum(values(TRADE_TYPES), { error: "Choose buy or sell" }).default("buy"),
-  symbol: z.string().transform(sanitizeSymbol).optional(),
+  symbol: z.string().transform(sanitizeTicker).optional(),
   entryPrice: amount("Entry price", PRICE_MAX),
   quantity: amount("Quantity", QUANTITY_MAX),
   entryFee: amount("Entry fee", PRICE_MAX),

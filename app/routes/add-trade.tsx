@@ -3,7 +3,8 @@ import { useRef } from "react";
 import { data, Form, Link, useLocation, useNavigate, useSearchParams } from "react-router";
 import type { Route } from "./+types/add-trade";
 import { messages } from "#app/lib/messages.ts";
-import { sanitizeSymbol, TradeDraftSchema } from "#app/lib/trade-schemas.ts";
+import { TradeDraftSchema } from "#app/lib/trade-schemas.ts";
+import { sanitizeTicker } from "#app/lib/input-sanitizers.ts";
 import { requireUser } from "#app/server/auth.server.ts";
 import { Modal } from "#app/components/modal.tsx";
 import { TradeForm } from "#app/components/trade-form.tsx";
@@ -18,7 +19,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   // SPEC.md §5: the symbol keeps letters and digits, upper-cased; done here too for browsers without JavaScript,
   // so the value shown back is the one that was checked.
   const symbol = formData.get("symbol");
-  if (typeof symbol === "string") formData.set("symbol", sanitizeSymbol(symbol));
+  if (typeof symbol === "string") formData.set("symbol", sanitizeTicker(symbol));
   const submission = parseWithZod(formData, { schema: TradeDraftSchema });
   if (submission.status !== "success") {
     return data({ result: submission.reply(), notice: null }, { status: 400 });

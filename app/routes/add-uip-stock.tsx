@@ -12,10 +12,10 @@ import {
   AddUipStockSchema,
   companyNameOf,
   INTRINSIC_FIELDS,
-  sanitizeTicker,
   SUPPORT_FIELDS,
   TICKER_MAX,
 } from "#app/lib/stock-schemas.ts";
+import { sanitizeTicker } from "#app/lib/input-sanitizers.ts";
 import { hasPermission, requireUser, userCall } from "#app/server/auth.server.ts";
 import { ProviderError } from "#app/server/provider.server.ts";
 import { listFailureToast } from "#app/server/action-reply.server.ts";

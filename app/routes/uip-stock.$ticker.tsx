@@ -10,14 +10,8 @@ import { formatDateTime, formatIv, formatPrice, priceTone } from "#app/lib/forma
 import { logoUrl } from "#app/lib/logo.ts";
 import { messages, TOAST_MS } from "#app/lib/messages.ts";
 import type { ReplyToast } from "#app/lib/action-reply.ts";
-import {
-  averageIv,
-  EditUipStockSchema,
-  INTRINSIC_FIELDS,
-  sanitizeTicker,
-  SUPPORT_FIELDS,
-  valueText,
-} from "#app/lib/stock-schemas.ts";
+import { averageIv, EditUipStockSchema, INTRINSIC_FIELDS, SUPPORT_FIELDS, valueText } from "#app/lib/stock-schemas.ts";
+import { sanitizeTicker } from "#app/lib/input-sanitizers.ts";
 import { hasPermission, requireUser, userCall } from "#app/server/auth.server.ts";
 import { appEnv } from "#app/server/env.server.ts";
 import { ProviderError } from "#app/server/provider.server.ts";

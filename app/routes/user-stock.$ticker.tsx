@@ -7,14 +7,8 @@ import * as calls from "#contract/calls.ts";
 import { formatDateTime, formatIv, formatPrice, priceTone } from "#app/lib/format.ts";
 import { logoUrl } from "#app/lib/logo.ts";
 import { messages, TOAST_MS } from "#app/lib/messages.ts";
-import {
-  averageIv,
-  EditUserStockSchema,
-  INTRINSIC_FIELDS,
-  sanitizeTicker,
-  SUPPORT_FIELDS,
-  valueText,
-} from "#app/lib/stock-schemas.ts";
+import { averageIv, EditUserStockSchema, INTRINSIC_FIELDS, SUPPORT_FIELDS, valueText } from "#app/lib/stock-schemas.ts";
+import { sanitizeTicker } from "#app/lib/input-sanitizers.ts";
 import { hasPermission, requireUser, userCall } from "#app/server/auth.server.ts";
 import { appEnv } from "#app/server/env.server.ts";
 import { ProviderError } from "#app/server/provider.server.ts";

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/stock-history.$ticker";
 import * as calls from "#contract/calls.ts";
-import { sanitizeTicker } from "#app/lib/stock-schemas.ts";
+import { sanitizeTicker } from "#app/lib/input-sanitizers.ts";
 import { userCall } from "#app/server/auth.server.ts";
 import { ProviderError } from "#app/server/provider.server.ts";
 
