@@ -1,35 +1,30 @@
 /**
  * Sending one message to many websockets without framing it once per socket (the relay's fan-out,
  * ADR 0013). A server's frames are not masked and the relay negotiates no extension
- * (permessage-deflate is off), so the bytes on the wire are the same for every browser: they are
- * built once per message and written as they are.
+ * (permessage-deflate is off), so the bytes on the wire are the same for every browser: ws's own
+ * framer builds them once per message, and they are written as they are.
  */
+import * as ws from "ws";
 import type { WebSocket } from "ws";
 
-/** A message, and its complete frame (`list`: as ws's Sender takes it, built once too). */
+type FrameOptions = { fin: boolean; opcode: number; mask: boolean; readOnly: boolean; rsv1: boolean };
+// ws exports its Sender (the ES module's named export) but its types do not declare it.
+const { Sender } = ws as unknown as { Sender: { frame(data: Buffer, options: FrameOptions): Buffer[] } };
+
+/** A message, and its complete frame as one buffer (`list`: as ws's Sender takes it). */
 export interface PreparedFrame {
   readonly payload: Buffer;
   readonly binary: boolean;
-  readonly frame: Buffer;
   readonly list: readonly [Buffer];
 }
 
-/** Frames a message once (RFC 6455 §5.2): FIN, opcode 1 (text) or 2 (binary), unmasked, uncompressed. */
+/**
+ * Frames a message once with ws's own framer (FIN, text or binary, unmasked, uncompressed), joined
+ * into one buffer so that each browser gets one write.
+ */
 export function prepareFrame(payload: Buffer, binary = false): PreparedFrame {
-  const length = payload.length;
-  const header = length < 126 ? 2 : length < 65536 ? 4 : 10;
-  const frame = Buffer.allocUnsafe(header + length);
-  frame[0] = binary ? 0x82 : 0x81;
-  if (length < 126) frame[1] = length;
-  else if (length < 65536) {
-    frame[1] = 126;
-    frame.writeUInt16BE(length, 2);
-  } else {
-    frame[1] = 127;
-    frame.writeBigUInt64BE(BigInt(length), 2);
-  }
-  payload.copy(frame, header);
-  return { payload, binary, frame, list: [frame] };
+  const parts = Sender.frame(payload, { fin: true, opcode: binary ? 2 : 1, mask: false, readOnly: true, rsv1: false });
+  return { payload, binary, list: [Buffer.concat(parts)] };
 }
 
 type WithSender = { _sender?: { sendFrame?: (list: readonly Buffer[]) => void } };
