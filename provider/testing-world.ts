@@ -2,6 +2,7 @@ import * as calls from "../contract/calls.ts";
 import type { Endpoint } from "../contract/endpoint.ts";
 import { testProvider, type TestProvider } from "./testing.ts";
 import { levelFlags, type ReferenceLevels } from "./recommend/engine.ts";
+import { LEVEL_COLUMNS } from "./recommend/levels.ts";
 
 /**
  * For the quality-gate suites (authorization matrix, bad-input fuzzing): a provider with two
@@ -168,16 +169,7 @@ export async function flagLeaks(w: World, body: unknown): Promise<string[]> {
   if (rows.length === 0) return [];
   const uip = await w.provider.context.db
     .selectFrom("uip_stocks")
-    .select([
-      "stock_id",
-      "base_iv",
-      "conservative_iv",
-      "average_iv",
-      "buy_level_one",
-      "buy_level_two",
-      "buy_level_three",
-      "buy_level_four",
-    ])
+    .select(["stock_id", ...LEVEL_COLUMNS])
     .where(
       "stock_id",
       "in",

@@ -9,7 +9,8 @@ import { NO_LEVELS, type ReferenceLevels } from "./engine.ts";
 
 export type LevelsSource = "caller" | "uip" | "watchlists" | "none";
 
-const COLUMNS = [
+/** The columns of a watchlist or UIP row that rank and flag puts (user_stocks and uip_stocks alike). */
+export const LEVEL_COLUMNS = [
   "base_iv",
   "conservative_iv",
   "average_iv",
@@ -19,7 +20,8 @@ const COLUMNS = [
   "buy_level_four",
 ] as const;
 
-const pick = (row: ReferenceLevels): ReferenceLevels => Object.fromEntries(COLUMNS.map((c) => [c, row[c]])) as never;
+const pick = (row: ReferenceLevels): ReferenceLevels =>
+  Object.fromEntries(LEVEL_COLUMNS.map((c) => [c, row[c]])) as never;
 
 /** Median of the values that are set (> 0); 0 when none is. */
 function median(values: number[]): number {
@@ -42,12 +44,12 @@ export async function referenceLevels(
   if (known.uip) return { levels: pick(known.uip), source: "uip" };
   const flagged = await db
     .selectFrom("user_stocks")
-    .select(COLUMNS)
+    .select(LEVEL_COLUMNS)
     .where("stock_id", "=", stockId)
     .where("active", "=", 1)
     .where("generate_recommendation", "=", true)
     .execute();
   if (flagged.length === 0) return { levels: { ...NO_LEVELS }, source: "none" };
-  const levels = Object.fromEntries(COLUMNS.map((c) => [c, median(flagged.map((row) => row[c]))])) as never;
+  const levels = Object.fromEntries(LEVEL_COLUMNS.map((c) => [c, median(flagged.map((row) => row[c]))])) as never;
   return { levels, source: "watchlists" };
 }

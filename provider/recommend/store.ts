@@ -12,6 +12,7 @@ import type { Db } from "../db/client.ts";
 import type { TradeRecommendationsTable } from "../db/schema.ts";
 import type { TopLineRecommendation, TradeRecommendation } from "../../contract/entities.ts";
 import { levelFlags, type Candidate, type ReferenceLevels } from "./engine.ts";
+import { LEVEL_COLUMNS } from "./levels.ts";
 
 /** The contract's extra fields of a TradeRecommendation, kept in the `extra` column, plus the rank. */
 export interface StoredExtra {
@@ -191,16 +192,6 @@ export async function storeRun(db: Db, input: StoreRunInput): Promise<StoredRun>
     };
   });
 }
-
-const LEVEL_COLUMNS = [
-  "base_iv",
-  "conservative_iv",
-  "average_iv",
-  "buy_level_one",
-  "buy_level_two",
-  "buy_level_three",
-  "buy_level_four",
-] as const;
 
 export interface GenerationInputs {
   stock: { id: number; ticker: string; name: string };
