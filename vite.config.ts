@@ -1,49 +1,13 @@
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vite";
-import { VitePWA } from "vite-plugin-pwa";
+import { clientBuild, serviceWorkerPlugin } from "./vite.client-build.ts";
 
 export default defineConfig({
   plugins: [
     reactRouter(),
-    // The service worker app/service-worker.ts, built to /service-worker.js (DESIGN.md: injectManifest).
-    VitePWA({
-      strategies: "injectManifest",
-      srcDir: "app",
-      filename: "service-worker.ts",
-      // React Router's client build folder (BUILD_DIR, as react-router.config.ts).
-      outDir: `${process.env.BUILD_DIR ?? "build"}/client`,
-      injectRegister: false,
-      manifest: false,
-      injectManifest: {
-        rollupFormat: "iife",
-        // The app shell the worker precaches (app/sw/precache.ts): scripts, styles, icons, manifest.
-        globPatterns: ["assets/**/*.{js,css}", "favicon.svg", "manifest.webmanifest", "icons/*.png"],
-        // Firebase (Google sign-in) loads on demand from the login page only; not worth 88 KB on every device.
-        globIgnores: ["assets/google-sign-in*.js"],
-      },
-    }),
+    // React Router's client build folder (BUILD_DIR, as react-router.config.ts).
+    serviceWorkerPlugin({ srcDir: "app", outDir: `${process.env.BUILD_DIR ?? "build"}/client` }),
   ],
-  build: {
-    target: "es2022",
-    // The app's own import() calls (charts, toasts, message checks, Firebase) do not preload their
-    // chunks' imports: the lists rode on every screen's first load, and those chunks import at
-    // most one level more. React Router preloads route modules itself.
-    modulePreload: false,
-    rolldownOptions: {
-      output: {
-        codeSplitting: {
-          groups: [
-            // React and React Router change together and rarely: one file, cached across releases,
-            // instead of four that every route waits for (fewer requests on a slow network).
-            {
-              name: "framework",
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@react-router|turbo-stream|cookie|set-cookie-parser)[\\/]/,
-              priority: 2,
-            },
-          ],
-        },
-      },
-    },
-  },
+  build: clientBuild,
   server: { hmr: { port: Number(process.env.HMR_PORT ?? 24678) } },
 });

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vite";
-import { VitePWA } from "vite-plugin-pwa";
+import { clientBuild, serviceWorkerPlugin } from "../../vite.client-build.ts";
 import { spaRouteModules } from "./route-modules-plugin.ts";
 
 /**
@@ -25,21 +25,10 @@ export default defineConfig(({ command }) => ({
     spaRouteModules({ appDirectory: resolve(repo, "app") }),
     reactRouter(),
     // The same service worker as the server-rendered build, so both pages do the same work after load.
-    VitePWA({
-      strategies: "injectManifest",
-      srcDir: resolve(repo, "app"),
-      filename: "service-worker.ts",
-      outDir,
-      injectRegister: false,
-      manifest: false,
-      injectManifest: {
-        rollupFormat: "iife",
-        globPatterns: ["assets/**/*.{js,css}", "favicon.svg", "manifest.webmanifest", "icons/*.png"],
-        globIgnores: ["assets/google-sign-in*.js"],
-      },
-    }),
+    serviceWorkerPlugin({ srcDir: resolve(repo, "app"), outDir }),
   ],
-  build: { target: "es2022" },
+  // The same chunks as the server-rendered build.
+  build: clientBuild,
 }));
 
 function previewRoot(): string {

@@ -1,0 +1,49 @@
+/**
+ * What the app's client build is, shared by vite.config.ts and the SPA-mode build of the
+ * lighthouse bench (bench/spa/vite.config.ts), so both measure the same chunks and worker.
+ */
+import type { BuildEnvironmentOptions, PluginOption } from "vite";
+import { VitePWA } from "vite-plugin-pwa";
+
+/** The service worker app/service-worker.ts, built to /service-worker.js (DESIGN.md: injectManifest). */
+export function serviceWorkerPlugin(options: { srcDir: string; outDir: string }): PluginOption {
+  return VitePWA({
+    strategies: "injectManifest",
+    srcDir: options.srcDir,
+    filename: "service-worker.ts",
+    // React Router's client build folder.
+    outDir: options.outDir,
+    injectRegister: false,
+    manifest: false,
+    injectManifest: {
+      rollupFormat: "iife",
+      // The app shell the worker precaches (app/sw/precache.ts): scripts, styles, icons, manifest.
+      globPatterns: ["assets/**/*.{js,css}", "favicon.svg", "manifest.webmanifest", "icons/*.png"],
+      // Firebase (Google sign-in) loads on demand from the login page only; not worth 88 KB on every device.
+      globIgnores: ["assets/google-sign-in*.js"],
+    },
+  });
+}
+
+export const clientBuild: BuildEnvironmentOptions = {
+  target: "es2022",
+  // The app's own import() calls (charts, toasts, message checks, Firebase) do not preload their
+  // chunks' imports: the lists rode on every screen's first load, and those chunks import at
+  // most one level more. React Router preloads route modules itself.
+  modulePreload: false,
+  rolldownOptions: {
+    output: {
+      codeSplitting: {
+        groups: [
+          // React and React Router change together and rarely: one file, cached across releases,
+          // instead of four that every route waits for (fewer requests on a slow network).
+          {
+            name: "framework",
+            test: /node_modules[\\/](react|react-dom|scheduler|react-router|@react-router|turbo-stream|cookie|set-cookie-parser)[\\/]/,
+            priority: 2,
+          },
+        ],
+      },
+    },
+  },
+};
