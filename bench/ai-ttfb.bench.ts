@@ -9,36 +9,26 @@
  *
  *   npm run build && npm run bench -- ai-ttfb      or      npx node bench/ai-ttfb.bench.ts
  */
-import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { startFakeChatVendor } from "../tests/support/fake-chat-vendor.ts";
 import { median, report } from "./report.ts";
+import { appSession, freePort, startScript } from "./support/processes.ts";
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 40);
 const GOAL_MS = 20;
 const TICKERS = ["AAPL", "MSFT", "TSLA", "KO", "HD"];
-const root = resolve(import.meta.dirname, "..");
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((r) => server.close(() => r()));
-  return port;
-}
 
 async function startApp(
   env: Record<string, string>,
 ): Promise<{ appUrl: string; providerUrl: string; stop(): Promise<void> }> {
   const [port, providerPort] = [await freePort(), await freePort()];
-  const child: ChildProcess = spawn(process.execPath, [join(root, "server.ts")], {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH ?? "",
+  const appUrl = `http://127.0.0.1:${port}`;
+  const { stop } = await startScript(
+    "server.ts",
+    {
       NODE_ENV: "production",
       PORT: String(port),
       PROVIDER_PORT: String(providerPort),
@@ -49,41 +39,9 @@ async function startApp(
       BUILD_DIR: process.env.BUILD_DIR ?? "build",
       ...env,
     },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  const appUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  while (
-    !(await fetch(`${appUrl}/healthz`).then(
-      (r) => r.ok,
-      () => false,
-    ))
-  ) {
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error("server.ts did not start");
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  return {
-    appUrl,
-    providerUrl: `http://127.0.0.1:${providerPort}`,
-    async stop() {
-      const exited = new Promise((r) => child.once("exit", r));
-      child.kill("SIGTERM");
-      await exited;
-    },
-  };
-}
-
-/** Signs in through the login form; the session cookie. */
-async function appSession(appUrl: string): Promise<string> {
-  const response = await fetch(`${appUrl}/login`, {
-    method: "POST",
-    body: new URLSearchParams({ intent: "login", username: "demo", password: "demo1234" }),
-    headers: { origin: appUrl },
-    redirect: "manual",
-  });
-  const cookies = response.headers.getSetCookie().map((c) => c.split(";")[0]);
-  if (response.status !== 302 || cookies.length === 0) throw new Error(`app sign-in failed: ${response.status}`);
-  return cookies.join("; ");
+    `${appUrl}/healthz`,
+  );
+  return { appUrl, providerUrl: `http://127.0.0.1:${providerPort}`, stop };
 }
 
 async function providerToken(providerUrl: string): Promise<string> {
@@ -121,7 +79,7 @@ const p95 = (values: number[]) =>
 async function measure(mode: string, env: Record<string, string>) {
   const app = await startApp(env);
   try {
-    const cookie = await appSession(app.appUrl);
+    const cookie = await appSession(app.appUrl, "demo", "demo1234");
     const token = await providerToken(app.providerUrl);
     const direct: number[] = [];
     const through: number[] = [];

@@ -14,13 +14,14 @@
  *
  *   npm run bench -- lighthouse      or      npx node bench/lighthouse.bench.ts (after both builds)
  */
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import lighthouse from "lighthouse";
 import { median, report } from "./report.ts";
-import { freePort, prepareStore, root, startApp } from "./support/bench-app.ts";
+import { prepareStore, startApp } from "./support/bench-app.ts";
+import { freePort, root, sleep, startScript } from "./support/processes.ts";
 
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const CHROME = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -41,8 +42,6 @@ const METRICS = {
   cls: "cumulative-layout-shift",
   speed_index_ms: "speed-index",
 } as const;
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function startChrome(): Promise<{ port: number; stop(): void }> {
   const port = await freePort();
@@ -111,37 +110,19 @@ function buildSpa(): void {
 /** bench/spa/serve.ts in its own process, as the app has its own: the SPA build in front of `appUrl`. */
 async function startSpa(appUrl: string): Promise<{ url: string; stop(): Promise<void> }> {
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, [join(root, "bench/spa/serve.ts")], {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH ?? "",
+  const url = `http://localhost:${port}`;
+  const { stop } = await startScript(
+    "bench/spa/serve.ts",
+    {
       NODE_ENV: "production",
       SPA_CLIENT_DIR: join(root, SPA_BUILD_DIR, "client"),
       APP_URL: appUrl,
       PORT: String(port),
     },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  const url = `http://localhost:${port}`;
-  const deadline = Date.now() + 30_000;
-  while (
-    !(await fetch(`${url}/login`).then(
-      (r) => r.ok,
-      () => false,
-    ))
-  ) {
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error("bench/spa/serve.ts did not start");
-    await sleep(200);
-  }
-  return {
-    url,
-    async stop() {
-      if (child.exitCode !== null) return;
-      const exited = new Promise((r) => child.once("exit", r));
-      child.kill("SIGTERM");
-      await exited;
-    },
-  };
+    `${url}/login`,
+    30_000,
+  );
+  return { url, stop };
 }
 
 type Run = {

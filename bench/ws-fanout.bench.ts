@@ -12,11 +12,10 @@
  *
  *   npm run build && npm run bench -- ws-fanout      or      npx node bench/ws-fanout.bench.ts
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { createRequire } from "node:module";
 import { Worker } from "node:worker_threads";
@@ -24,23 +23,14 @@ import { WS_STOCK_UPDATES } from "../contract/ws.ts";
 import { STOCK_UPDATES_CHANNEL } from "../provider/bus/channels.ts";
 import { startProviderServer } from "../provider/server.ts";
 import { median, report } from "./report.ts";
+import { appSession, freePort, sleep, startScript } from "./support/processes.ts";
 
 const COUNTS = (process.env.BENCH_CLIENTS ?? "1000,2000").split(",").map(Number);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 100);
 const ROUND_TIMEOUT_MS = 5_000;
 const GOALS = { p99Ms: 100, bytesPerConnection: 30 * 1024, atClients: 2000 };
-const root = resolve(import.meta.dirname, "..");
 const require = createRequire(import.meta.url);
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((r) => server.close(() => r()));
-  return port;
-}
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const r1 = (x: number) => Math.round(x * 10) / 10;
 const percentile = (values: number[], p: number) =>
   [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.ceil(values.length * p) - 1)]!;
@@ -59,10 +49,10 @@ function cpuMs(pid: number): number {
 
 async function startApp(providerUrl: string): Promise<{ url: string; child: ChildProcess; stop(): Promise<void> }> {
   const port = await freePort();
-  const child = spawn(process.execPath, [join(root, "server.ts")], {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH ?? "",
+  const url = `http://127.0.0.1:${port}`;
+  const started = await startScript(
+    "server.ts",
+    {
       NODE_ENV: "production",
       PORT: String(port),
       HOST: "127.0.0.1",
@@ -72,41 +62,9 @@ async function startApp(providerUrl: string): Promise<{ url: string; child: Chil
       COOKIE_SECURE: "false",
       BUILD_DIR: process.env.BUILD_DIR ?? "build",
     },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  while (
-    !(await fetch(`${url}/healthz`).then(
-      (r) => r.ok,
-      () => false,
-    ))
-  ) {
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error("server.ts did not start");
-    await sleep(200);
-  }
-  return {
-    url,
-    child,
-    async stop() {
-      if (child.exitCode !== null) return;
-      const exited = new Promise((r) => child.once("exit", r));
-      child.kill("SIGTERM");
-      await exited;
-    },
-  };
-}
-
-async function appSession(appUrl: string): Promise<string> {
-  const response = await fetch(`${appUrl}/login`, {
-    method: "POST",
-    body: new URLSearchParams({ intent: "login", username: "demo", password: "demo1234" }),
-    headers: { origin: appUrl },
-    redirect: "manual",
-  });
-  const cookies = response.headers.getSetCookie().map((c) => c.split(";")[0]);
-  if (response.status !== 302 || cookies.length === 0) throw new Error(`app sign-in failed: ${response.status}`);
-  return cookies.join("; ");
+    `${url}/healthz`,
+  );
+  return { url, ...started };
 }
 
 /**
@@ -229,7 +187,7 @@ const app = await startApp(provider.url);
 const results: Record<string, unknown> = {};
 let seq = 0;
 try {
-  const cookie = await appSession(app.url);
+  const cookie = await appSession(app.url, "demo", "demo1234");
   const threads = clientThreads(app.url.replace(/^http/, "ws") + WS_STOCK_UPDATES, cookie);
   const absoluteNow = () => performance.timeOrigin + performance.now();
   try {

@@ -5,28 +5,19 @@
  * The store is filled in this process first, then the app opens it, so nothing but the app runs
  * while it is measured.
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { mkdtempSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { createProvider } from "../../provider/app.ts";
 import { DEMO_TICKERS } from "../../provider/db/demo-data.ts";
 import { generateMany } from "../../provider/recommend/generate.ts";
+import { appSession, freePort, root, startScript } from "./processes.ts";
 
-export const root = resolve(import.meta.dirname, "../..");
+export { freePort, root };
+
 export const BENCH_USER = { username: "benchtrader", password: "Bench-trader-1234" };
 export const SIZES = { watchlist: 50, uip: 50, insightStocks: 20, insightOptions: 1000 };
-
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((r) => server.close(() => r()));
-  return port;
-}
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** A PGlite folder with the demo data and the benchmark's lists (see the file comment). */
 export async function prepareStore(): Promise<string> {
@@ -161,10 +152,11 @@ export interface BenchApp {
 /** Starts `node server.ts` in production on a prepared store and signs the bench trader in. */
 export async function startApp(dataDir: string, buildDir = process.env.BUILD_DIR ?? "build"): Promise<BenchApp> {
   const [port, providerPort] = [await freePort(), await freePort()];
-  const child = spawn(process.execPath, [join(root, "server.ts")], {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH ?? "",
+  // localhost (not 127.0.0.1): browsers treat it as a secure context, so Secure cookies work over http.
+  const url = `http://localhost:${port}`;
+  const { child, stop } = await startScript(
+    "server.ts",
+    {
       NODE_ENV: "production",
       PORT: String(port),
       HOST: "127.0.0.1",
@@ -174,38 +166,13 @@ export async function startApp(dataDir: string, buildDir = process.env.BUILD_DIR
       SESSION_SECRET: "bench-pages-session-secret-0123456789abcdef",
       BUILD_DIR: buildDir,
     },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  // localhost (not 127.0.0.1): browsers treat it as a secure context, so Secure cookies work over http.
-  const url = `http://localhost:${port}`;
-  const deadline = Date.now() + 120_000;
-  while (
-    !(await fetch(`${url}/healthz`).then(
-      (r) => r.ok,
-      () => false,
-    ))
-  ) {
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error("server.ts did not start");
-    await sleep(250);
+    `${url}/healthz`,
+    120_000,
+  );
+  try {
+    return { url, child, cookie: await appSession(url, BENCH_USER.username, BENCH_USER.password), stop };
+  } catch (error) {
+    await stop();
+    throw error;
   }
-  const login = await fetch(`${url}/login`, {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams(BENCH_USER),
-    redirect: "manual",
-  });
-  const session = login.headers.getSetCookie().find((c) => c.startsWith("__session="));
-  if (!session) throw new Error(`sign-in failed: ${login.status}`);
-  const cookie = session.split(";")[0]!;
-  return {
-    url,
-    child,
-    cookie,
-    async stop() {
-      if (child.exitCode !== null) return;
-      const exited = new Promise((r) => child.once("exit", r));
-      child.kill("SIGTERM");
-      await exited;
-    },
-  };
 }
