@@ -100,6 +100,12 @@ export async function createProvider(options: ProviderOptions = {}): Promise<Pro
         : createSimulatedMarket({ seed: options.marketSeed ?? 1, tickers: DEMO_TICKERS }));
     const seeded = options.seedDemo ? await seedDemo(database.db, market) : false;
     if (seeded && options.seedRecommendations) await seedDemoRecommendations(database.db, market);
+    // `npm start` is production with demo data on (README): say so, so nobody exposes it unaware.
+    if (seeded && process.env.NODE_ENV === "production") {
+      console.warn(
+        "Demo accounts demo/demo1234 and admin/admin1234 were created: change or remove them before exposing this server (SEED_DEMO=false keeps a new data folder empty).",
+      );
+    }
     const secrets = options.secrets?.length ? options.secrets : [await storedSecret(database, "token_secret")];
     const tokens = createTokenService(secrets, options.tokenTtlSeconds ?? 7 * 24 * 3600);
     const appUrl = (options.appUrl ?? "http://localhost:3000").replace(/\/$/, "");
