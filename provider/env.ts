@@ -86,7 +86,7 @@ export type ProviderEnv = z.infer<typeof ProviderEnv>;
 
 /** Parses the environment or throws one readable line per bad setting. */
 export function readProviderEnv(env: NodeJS.ProcessEnv = process.env): ProviderEnv {
-  const parsed = ProviderEnv.safeParse(env);
+  const parsed = ProviderEnv.safeParse(withoutEmpty(env));
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
     throw new Error(`Invalid provider settings:\n${lines.join("\n")}`);
@@ -135,4 +135,9 @@ export function providerStartOptions(env: ProviderEnv) {
         ? { baseUrl: env.AI_BASE_URL, apiKey: env.AI_API_KEY, model: env.AI_MODEL, timeoutMs: env.AI_TIMEOUT_MS }
         : undefined,
   };
+}
+
+/** An empty setting (`SMTP_URL=` in a compose file or `docker run -e`) means unset: its default applies. */
+function withoutEmpty(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ""));
 }

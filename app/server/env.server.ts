@@ -33,7 +33,7 @@ export const AppEnv = z.object({
 export type AppEnv = z.infer<typeof AppEnv>;
 
 export function readAppEnv(env: NodeJS.ProcessEnv = process.env): AppEnv {
-  const parsed = AppEnv.safeParse(env);
+  const parsed = AppEnv.safeParse(withoutEmpty(env));
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
     throw new Error(`Invalid settings:\n${lines.join("\n")}`);
@@ -52,4 +52,9 @@ export function providerUrl(): string {
   const url = appEnv().PROVIDER_URL;
   if (!url) throw new Error("PROVIDER_URL is not set: server.ts sets it when it starts the embedded provider");
   return url.replace(/\/$/, "");
+}
+
+/** An empty setting (`SMTP_URL=` in a compose file or `docker run -e`) means unset: its default applies. */
+function withoutEmpty(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ""));
 }

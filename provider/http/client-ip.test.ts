@@ -26,6 +26,13 @@ describe("client address", () => {
     expect(ipOf("203.0.113.9", "10.1.2.3", ["10.1.2.3"])).toBe("203.0.113.9");
   });
 
+  it("believes a block of proxies given as an IPv4 CIDR (app replicas on a compose network), and only that block", () => {
+    expect(ipOf("203.0.113.9", "172.28.0.17", ["172.28.0.0/24"])).toBe("203.0.113.9");
+    expect(ipOf("203.0.113.9", "::ffff:172.28.0.200", ["172.28.0.0/24"])).toBe("203.0.113.9");
+    expect(ipOf("203.0.113.9", "172.28.1.17", ["172.28.0.0/24"])).toBe("172.28.1.17");
+    expect(ipOf("203.0.113.9", "172.28.1.17", ["172.28.0.0/33"])).toBe("172.28.1.17");
+  });
+
   it("uses the peer when no header is sent, and a shared bucket for in-process calls without one", () => {
     expect(ipOf(undefined, "192.0.2.7")).toBe("192.0.2.7");
     expect(ipOf(undefined, undefined)).toBe("unknown");
