@@ -84,24 +84,32 @@ if (production) {
   getBuild = () => devServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
 }
 
+// One request handler per build: once in production; in development again only when Vite
+// hands back a new build after an edit.
+let handlerFor: { build: ServerBuild; handle: ReturnType<typeof createRequestHandler> } | undefined;
+function requestHandler(build: ServerBuild) {
+  if (handlerFor?.build === build) return handlerFor.handle;
+  const { nonceContext, clientAddressContext } = build.entry.module as unknown as {
+    nonceContext: RouterContext<string>;
+    clientAddressContext: RouterContext<string>;
+  };
+  const handle = createRequestHandler({
+    build,
+    mode: production ? "production" : "development",
+    getLoadContext: (request, response) => {
+      const context = new RouterContextProvider();
+      context.set(nonceContext, String(response.locals.cspNonce ?? ""));
+      context.set(clientAddressContext, request.ip ?? "");
+      return context;
+    },
+  });
+  handlerFor = { build, handle };
+  return handle;
+}
+
 app.use(async (req, res, next) => {
   try {
-    const build = await getBuild();
-    const { nonceContext, clientAddressContext } = build.entry.module as unknown as {
-      nonceContext: RouterContext<string>;
-      clientAddressContext: RouterContext<string>;
-    };
-    const handler = createRequestHandler({
-      build,
-      mode: production ? "production" : "development",
-      getLoadContext: (request, response) => {
-        const context = new RouterContextProvider();
-        context.set(nonceContext, String(response.locals.cspNonce ?? ""));
-        context.set(clientAddressContext, request.ip ?? "");
-        return context;
-      },
-    });
-    await handler(req, res, next);
+    await requestHandler(await getBuild())(req, res, next);
   } catch (error) {
     next(error);
   }
