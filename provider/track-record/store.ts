@@ -172,10 +172,14 @@ export async function scoreDue(db: Db, market: MarketData, now: Date): Promise<S
     .orderBy("expiration")
     .execute();
   const byTicker = new Map<string, typeof due>();
-  for (const pick of due) byTicker.set(pick.ticker, [...(byTicker.get(pick.ticker) ?? []), pick]);
+  for (const pick of due) {
+    const list = byTicker.get(pick.ticker);
+    if (list) list.push(pick);
+    else byTicker.set(pick.ticker, [pick]);
+  }
 
-  let scored = 0;
   let waiting = 0;
+  const values: { id: number; day: string; close: number; outcome: string; pnl: number }[] = [];
   for (const [ticker, picks] of byTicker) {
     const sessions = tradingIndexOf(dayNumberOf(closed)) - tradingIndexOf(dayNumberOf(picks[0]!.expiration)) + 6;
     let bars: DailyBar[];
@@ -188,7 +192,6 @@ export async function scoreDue(db: Db, market: MarketData, now: Date): Promise<S
     }
     // Only final closes: the session under way (if any) is not one.
     bars = bars.filter((b) => b.time <= closed);
-    const values: { id: number; day: string; close: number; outcome: string; pnl: number }[] = [];
     for (const pick of picks) {
       const bar = settlingBar(bars, pick.expiration);
       if (!bar) {
@@ -198,6 +201,11 @@ export async function scoreDue(db: Db, market: MarketData, now: Date): Promise<S
       const o = scorePut({ strike: pick.strike, premium: pick.premium, close: bar.close });
       values.push({ id: pick.id, day: bar.time, close: bar.close, outcome: o.outcome, pnl: o.pnlPerShare });
     }
+  }
+  // One transaction, after every market call: readers see a run's scores all at once, and no
+  // transaction stays open while a vendor answers.
+  const scored = await db.transaction().execute(async (tx) => {
+    let n = 0;
     for (let i = 0; i < values.length; i += CHUNK) {
       const rows = values
         .slice(i, i + CHUNK)
@@ -208,10 +216,11 @@ export async function scoreDue(db: Db, market: MarketData, now: Date): Promise<S
         SET close_day = v.day, close_at_expiry = v.close, outcome = v.outcome, pnl_per_share = v.pnl, scored_at = now()
         FROM (VALUES ${sql.join(rows)}) AS v(id, day, close, outcome, pnl)
         WHERE p.id = v.id AND p.outcome IS NULL
-        RETURNING p.id`.execute(db);
-      scored += result.rows.length;
+        RETURNING p.id`.execute(tx);
+      n += result.rows.length;
     }
-  }
+    return n;
+  });
   return { scored, waiting };
 }
 
