@@ -28,10 +28,8 @@ export function Stats({ stats }: { stats: LandingStats | null }) {
         {statTiles(stats).map((stat) => (
           <div key={stat.label} className="landing-stats__item">
             <dt>{stat.label}</dt>
-            <dd>
-              <span className="landing-stats__value">{stat.value}</span>
-              <span className="landing-stats__detail">{stat.detail}</span>
-            </dd>
+            <dd className="landing-stats__value">{stat.value}</dd>
+            <dd className="landing-stats__detail">{stat.detail}</dd>
           </div>
         ))}
       </dl>
