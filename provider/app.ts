@@ -163,6 +163,7 @@ export async function createProvider(options: ProviderOptions = {}): Promise<Pro
     scheduler.register(
       trackRecordJob(context, {
         intervalMs: TRACK_RECORD_INTERVAL_MS,
+        firstRunDelayMs: 10_000,
         backtestWeeks: options.trackRecordBacktestWeeks,
       }),
     );

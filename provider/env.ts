@@ -74,7 +74,7 @@ export const ProviderEnv = z.object({
   /** Automatic generation (when the admin switch is on) regenerates a flagged ticker once its set is this old. */
   RECOMMENDATION_INTERVAL_SECONDS: z.coerce.number().int().min(60).default(900),
   /** Weeks of past sessions (one a week) the simulated market's track record back-tests on first start; 0 for none. */
-  TRACK_RECORD_BACKTEST_WEEKS: z.coerce.number().int().min(0).max(260).default(52),
+  TRACK_RECORD_BACKTEST_WEEKS: z.coerce.number().int().min(0).max(260).default(26),
   /** An OpenAI-compatible API for the AI texts, e.g. https://api.openai.com/v1 or http://localhost:11434/v1; unset uses the built-in analyst. */
   AI_BASE_URL: z.string().url().optional(),
   /** Bearer key for AI_BASE_URL (local servers often need none). */

@@ -20,6 +20,8 @@ export interface TrackRecordJobOptions {
   backtestWeeks?: number | undefined;
   /** The clock (tests pin it to the market's). */
   now?: (() => Date) | undefined;
+  /** The first run waits this long, so a back-test does not compete with the process starting up. */
+  firstRunDelayMs?: number | undefined;
 }
 
 export interface TrackRecordRun {
@@ -48,10 +50,23 @@ export async function runTrackRecord(
 }
 
 export function trackRecordJob(context: { db: Db; market: MarketData }, options: TrackRecordJobOptions): Job {
+  let first = true;
   return {
     name: TRACK_RECORD_JOB,
     intervalMs: options.intervalMs,
     async run(signal) {
+      if (first && options.firstRunDelayMs) {
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, options.firstRunDelayMs);
+          timer.unref();
+          signal.addEventListener("abort", () => {
+            clearTimeout(timer);
+            resolve();
+          });
+        });
+        if (signal.aborted) return;
+      }
+      first = false;
       const result = await runTrackRecord(context, { ...options, signal });
       if (result.copied || result.backtested || result.scored) {
         console.log(
