@@ -97,9 +97,7 @@ const signedInUrls = (rec: { ticker: string; id: number } | null, watchTicker: s
   "/no-such-page",
 ];
 
-test("pages before sign-in: landing and its three card modes, the demo modal, password reset, track record", async ({
-  page,
-}) => {
+test("pages before sign-in: landing and its three card modes, the demo modal, password reset", async ({ page }) => {
   test.setTimeout(120_000);
   const problems = await audit(page, [
     "/login",
@@ -107,7 +105,6 @@ test("pages before sign-in: landing and its three card modes, the demo modal, pa
     "/login?mode=forgot",
     "/login?demo=1",
     "/reset-password?token=abc",
-    "/track-record",
   ]);
   expect(problems).toEqual([]);
 });

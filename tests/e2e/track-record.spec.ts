@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { LandingStats, TrackRecord } from "../../contract/track-record.ts";
 import { formatPercent } from "../../app/lib/format.ts";
@@ -54,6 +55,13 @@ test("the track record page shows the calibration table of the scored puts, mark
   await expect(page.getByRole("table", { name: "Scored puts by month of expiry" })).toBeVisible();
   await expect(page.getByText("risk-neutral probability")).toBeVisible();
   await expect(page.getByText("gross of commission").first()).toBeVisible();
+
+  // Readable by everyone: no serious or critical axe violation (as tests/e2e/accessibility.spec.ts).
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
+    .analyze();
+  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 });
 
 test("the landing tiles show the figures the provider measured, and link to the track record", async ({
