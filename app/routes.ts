@@ -5,6 +5,7 @@ export default [
   route("login", "routes/login.tsx"),
   route("logout", "routes/logout.tsx"),
   route("reset-password", "routes/reset-password.tsx"),
+  route("track-record", "routes/track-record.tsx"),
   layout("routes/signed-in.tsx", [
     index("routes/index.tsx"),
     route("resources/push-device", "routes/resources/push-device.tsx"),

@@ -18,6 +18,7 @@ import {
   UserDevice,
   UserStock,
 } from "./entities.ts";
+import { LandingStats, TrackRecord } from "./track-record.ts";
 
 /** SPEC.md §7: every call the app makes to the provider, with its request and response. */
 
@@ -310,6 +311,24 @@ export const summarizeRecommendation = endpoint({
   path: "/api/summarize-trade-recommendation",
   body: SummarizeBody,
   response: "text-stream",
+});
+
+// ── Track record ──────────────────────────────────────────────────────────────
+
+/** How past recommendations turned out (beyond SPEC.md; public: it holds no one's data). */
+export const trackRecord = endpoint({
+  method: "GET",
+  path: "/api/track-record",
+  auth: "public",
+  response: TrackRecord,
+});
+
+/** The landing page's statistics, measured by the app (beyond SPEC.md; public, cached briefly). */
+export const landingStats = endpoint({
+  method: "GET",
+  path: "/api/landing-stats",
+  auth: "public",
+  response: LandingStats,
 });
 
 // ── Devices and notifications ─────────────────────────────────────────────────

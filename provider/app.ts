@@ -37,6 +37,8 @@ import { createYahooMarket } from "./market/yahoo.ts";
 import { recommendContext } from "./recommend/context.ts";
 import { aiRoutes } from "./routes/ai.ts";
 import { createExplainer, type AiSettings } from "./ai/index.ts";
+import { trackRecordRoutes } from "./routes/track-record.ts";
+import { trackRecordJob } from "./track-record/job.ts";
 
 export interface ProviderOptions extends DatabaseOptions {
   /** Token secrets, newest first; generated once and kept in the database when empty. */
@@ -76,6 +78,8 @@ export interface ProviderOptions extends DatabaseOptions {
   recommendationIntervalSeconds?: number | undefined;
   /** How often a process that does not run the jobs tries to take over; 5000 ms when omitted. */
   leaderRetryMs?: number | undefined;
+  /** Weeks of past sessions the simulated market's track record back-tests on first start (none when omitted; TRACK_RECORD_BACKTEST_WEEKS). */
+  trackRecordBacktestWeeks?: number | undefined;
   /** An OpenAI-compatible model for the AI texts (AI_BASE_URL, AI_API_KEY, AI_MODEL, AI_TIMEOUT_MS); the built-in analyst when omitted. */
   ai?: AiSettings | undefined;
 }
@@ -145,6 +149,7 @@ export async function createProvider(options: ProviderOptions = {}): Promise<Pro
     configRoutes(router, context);
     recommendationRoutes(router, context);
     aiRoutes(router, context);
+    trackRecordRoutes(router, context);
 
     const scheduler = createScheduler(
       database.kind === "postgres" && options.databaseUrl
@@ -161,6 +166,13 @@ export async function createProvider(options: ProviderOptions = {}): Promise<Pro
       }),
     );
     scheduler.register(priceRefreshJob(context, { intervalMs: (options.priceRefreshSeconds ?? 60) * 1000 }));
+    scheduler.register(
+      trackRecordJob(context, {
+        intervalMs: TRACK_RECORD_INTERVAL_MS,
+        firstRunDelayMs: 10_000,
+        backtestWeeks: options.trackRecordBacktestWeeks,
+      }),
+    );
     if (options.jobs !== false) scheduler.start();
 
     return {
@@ -182,6 +194,9 @@ export async function createProvider(options: ProviderOptions = {}): Promise<Pro
     throw error;
   }
 }
+
+/** The track record copies new recommendations and scores expired ones every five minutes. */
+const TRACK_RECORD_INTERVAL_MS = 5 * 60_000;
 
 const DEFAULT_MAIL_FROM = "PutSeller <no-reply@putseller.invalid>";
 

@@ -75,6 +75,9 @@ const matrix: Record<string, Row> = {
   // Backend config
   getConfig: ADMIN_ONLY,
   setConfig: ADMIN_ONLY,
+  // Track record: aggregates of recommendations and outcomes, no one's own data.
+  trackRecord: PUBLIC,
+  landingStats: PUBLIC,
   // Operations
   health: PUBLIC,
 };

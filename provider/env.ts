@@ -73,6 +73,8 @@ export const ProviderEnv = z.object({
   FCM_TOKEN_URL: z.string().url().default(DEFAULT_FCM_TOKEN_URL),
   /** Automatic generation (when the admin switch is on) regenerates a flagged ticker once its set is this old. */
   RECOMMENDATION_INTERVAL_SECONDS: z.coerce.number().int().min(60).default(900),
+  /** Weeks of past sessions (one a week) the simulated market's track record back-tests on first start; 0 for none. */
+  TRACK_RECORD_BACKTEST_WEEKS: z.coerce.number().int().min(0).max(260).default(26),
   /** An OpenAI-compatible API for the AI texts, e.g. https://api.openai.com/v1 or http://localhost:11434/v1; unset uses the built-in analyst. */
   AI_BASE_URL: z.string().url().optional(),
   /** Bearer key for AI_BASE_URL (local servers often need none). */
@@ -130,6 +132,7 @@ export function providerStartOptions(env: ProviderEnv) {
       ? { ...env.FIREBASE_SERVICE_ACCOUNT, apiUrl: env.FCM_API_URL, tokenUrl: env.FCM_TOKEN_URL }
       : undefined,
     recommendationIntervalSeconds: env.RECOMMENDATION_INTERVAL_SECONDS,
+    trackRecordBacktestWeeks: env.TRACK_RECORD_BACKTEST_WEEKS,
     ai:
       env.AI_BASE_URL && env.AI_MODEL
         ? { baseUrl: env.AI_BASE_URL, apiKey: env.AI_API_KEY, model: env.AI_MODEL, timeoutMs: env.AI_TIMEOUT_MS }

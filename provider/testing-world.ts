@@ -407,6 +407,8 @@ export const validRequests: Record<string, Builder> = {
   }),
   getConfig: async () => ({ params: { key: "auto_refresh_enabled" } }),
   setConfig: async () => ({ params: { key: "auto_refresh_enabled" }, body: { value: "0" } }),
+  trackRecord: async () => ({}),
+  landingStats: async () => ({}),
   health: async () => ({}),
 };
 

@@ -39,10 +39,11 @@ import { googleWebConfig } from "#app/server/firebase.server.ts";
 import { callProvider, ProviderError } from "#app/server/provider.server.ts";
 import { commitNewSession, readSession } from "#app/server/session.server.ts";
 import { redirectWithToast } from "#app/server/toast.server.ts";
+import { loadLandingStats } from "#app/server/track-record.server.ts";
 
 export async function loader({ request }: Route.LoaderArgs) {
   if (await readSession(request)) throw redirect("/user-stocks");
-  return { google: googleWebConfig(appEnv()) };
+  return { google: googleWebConfig(appEnv()), stats: await loadLandingStats() };
 }
 
 /** Switching modes or opening the demo needs no new data from this route. */
@@ -181,7 +182,7 @@ function googleReply(error: string, display: "card" | "toast"): AuthActionData {
 }
 
 export default function Login() {
-  const { google } = useLoaderData<typeof loader>();
+  const { google, stats } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
@@ -261,7 +262,7 @@ export default function Login() {
             cardRef={cardRef}
           />
         </div>
-        <Stats />
+        <Stats stats={stats} />
         <Features />
         <Testimonials />
         <TrustBadges />

@@ -255,6 +255,14 @@ export default function Profile() {
 
         <Card title="Trading Preferences">
           <Facts rows={TRADING_PREFERENCES} />
+          <ul className="action-list">
+            <li>
+              <Link to="/track-record" className="action-list__item">
+                <span>Track record of recommendations</span>
+                <ChevronRightIcon aria-hidden="true" />
+              </Link>
+            </li>
+          </ul>
         </Card>
 
         <Card title="Security">

@@ -279,6 +279,46 @@ const migrations: Record<string, Migration> = {
       await runScript(db, `ALTER TABLE users ADD COLUMN tokens_valid_after timestamptz;`);
     },
   },
+  "0030-track-record": {
+    // Each recommended put once per option and New York day, copied out of trade_recommendations
+    // soon after it was shown (runs may be pruned later) and scored after its expiry. The unique key
+    // makes copying and the back-test idempotent; scoring only fills a row whose outcome is null.
+    async up(db: Kysely<unknown>) {
+      await runScript(
+        db,
+        `
+        CREATE TABLE track_record_picks (
+          id integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+          source text NOT NULL CHECK (source IN ('live', 'backtest')),
+          simulated boolean NOT NULL,
+          recommendation_id integer,
+          ticker text NOT NULL,
+          option_symbol text NOT NULL,
+          shown_day date NOT NULL,
+          shown_at timestamptz NOT NULL,
+          expiration date NOT NULL,
+          strike double precision NOT NULL,
+          premium double precision NOT NULL,
+          premium_basis text NOT NULL CHECK (premium_basis IN ('bid', 'mid')),
+          spot double precision NOT NULL,
+          probability_of_profit double precision NOT NULL,
+          close_day date,
+          close_at_expiry double precision,
+          outcome text CHECK (outcome IN ('expired_worthless', 'assigned')),
+          pnl_per_share double precision,
+          scored_at timestamptz,
+          UNIQUE (option_symbol, shown_day)
+        );
+        CREATE INDEX track_record_picks_pending ON track_record_picks (expiration) WHERE outcome IS NULL;
+
+        CREATE TABLE track_record_state (
+          key text PRIMARY KEY,
+          value text NOT NULL
+        );
+      `,
+      );
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

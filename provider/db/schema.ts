@@ -205,6 +205,40 @@ export interface RateLimitsTable {
   hits: number;
 }
 
+/** A recommended put, once per option and New York day, and how it turned out (provider/track-record). */
+export interface TrackRecordPicksTable {
+  id: Generated<number>;
+  /** live: copied from trade_recommendations; backtest: the engine run over past simulated sessions. */
+  source: "live" | "backtest";
+  /** Priced and scored in the simulated market. */
+  simulated: boolean;
+  /** The trade_recommendations row it was copied from (no foreign key: old runs may be pruned). */
+  recommendation_id: number | null;
+  ticker: string;
+  option_symbol: string;
+  shown_day: string;
+  shown_at: Timestamp;
+  expiration: string;
+  strike: number;
+  /** What the recommendation said the seller collects a share, at `premium_basis`. */
+  premium: number;
+  premium_basis: "bid" | "mid";
+  spot: number;
+  /** The engine's risk-neutral chance of ending above the breakeven, when shown. */
+  probability_of_profit: number;
+  close_day: string | null;
+  close_at_expiry: number | null;
+  outcome: "expired_worthless" | "assigned" | null;
+  pnl_per_share: number | null;
+  scored_at: Timestamp | null;
+}
+
+/** The track record job's bookmarks (how far it has copied, whether the back-test ran). */
+export interface TrackRecordStateTable {
+  key: string;
+  value: string;
+}
+
 export interface Database {
   users: UsersTable;
   roles: RolesTable;
@@ -227,4 +261,6 @@ export interface Database {
   idempotency_keys: IdempotencyKeysTable;
   app_secrets: AppSecretsTable;
   rate_limits: RateLimitsTable;
+  track_record_picks: TrackRecordPicksTable;
+  track_record_state: TrackRecordStateTable;
 }

@@ -2,6 +2,7 @@
 export * from "./port.ts";
 export {
   createSimulatedMarket,
+  isSimulatedMarket,
   type SimulatedMarket,
   type SimulatedMarketOptions,
   type SimulatedTicker,

@@ -61,6 +61,13 @@ export interface SimulatedMarketOptions {
 export interface SimulatedMarket extends MarketData {
   /** The tickers this market knows, as given. */
   readonly tickers: readonly string[];
+  /** The same market read at the instants `now` gives (a back-test replays past sessions with it). */
+  withClock(now: () => Date): SimulatedMarket;
+}
+
+/** Whether a market is the simulated one (its figures must say they are simulated). */
+export function isSimulatedMarket(market: MarketData): market is SimulatedMarket {
+  return typeof (market as Partial<SimulatedMarket>).withClock === "function";
 }
 
 const round2 = (x: number) => Math.round(x * 100) / 100;
@@ -182,6 +189,8 @@ export function createSimulatedMarket(options: SimulatedMarketOptions): Simulate
 
   const market: SimulatedMarket = {
     tickers: [...states.keys()],
+
+    withClock: (clock) => createSimulatedMarket({ ...options, now: clock }),
 
     async quote(ticker) {
       const state = stateOf(ticker);

@@ -86,13 +86,16 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByRole("link", { name: "Watch Demo" })).toBeVisible();
       const stats = page.getByRole("region", { name: "PutSeller in numbers" });
       for (const label of [
-        "Active traders",
-        "Put premium volume tracked",
-        "Success rate of suggested puts",
-        "Average user rating",
+        "Recommended puts that expired worthless",
+        "Recommendations scored",
+        "Puts priced in the latest session",
+        "Stocks followed",
       ]) {
-        await expect(stats.getByText(label)).toBeVisible();
+        await expect(stats.getByText(label, { exact: true })).toBeVisible();
       }
+      // Measured figures only (tests/e2e/track-record.spec.ts checks them against the provider's).
+      await expect(stats).not.toContainText("12,000+");
+      await expect(stats).not.toContainText("4.8/5");
       await expect(
         page.getByRole("region", { name: "Everything a put seller needs, on your phone" }).getByRole("listitem"),
       ).toHaveCount(6);

@@ -1,4 +1,6 @@
 import type { ReactNode } from "react";
+import type { LandingStats } from "#contract/track-record.ts";
+import { statTiles } from "#app/lib/track-record.ts";
 import {
   BellIcon,
   CardOffIcon,
@@ -15,24 +17,25 @@ import {
 
 /** The marketing content of /login (SPEC.md §1, §2): statistics, features, testimonials, trust badges. */
 
-export const STATS = [
-  { value: "12,000+", label: "Active traders" },
-  { value: "$480M+", label: "Put premium volume tracked" },
-  { value: "87%", label: "Success rate of suggested puts" },
-  { value: "4.8/5", label: "Average user rating" },
-] as const;
-
-export function Stats() {
+/**
+ * Four figures the app measured (the provider's landing statistics), each with what it covers; a
+ * dash where nothing is measured yet. Never an invented number.
+ */
+export function Stats({ stats }: { stats: LandingStats | null }) {
   return (
     <section className="landing-stats" aria-label="PutSeller in numbers">
       <dl className="landing-stats__list">
-        {STATS.map((stat) => (
+        {statTiles(stats).map((stat) => (
           <div key={stat.label} className="landing-stats__item">
             <dt>{stat.label}</dt>
-            <dd>{stat.value}</dd>
+            <dd className="landing-stats__value">{stat.value}</dd>
+            <dd className="landing-stats__detail">{stat.detail}</dd>
           </div>
         ))}
       </dl>
+      <p className="landing-stats__more">
+        <a href="/track-record">See the track record: every recommended put, scored at expiry</a>
+      </p>
     </section>
   );
 }

@@ -1,0 +1,177 @@
+import { useLoaderData } from "react-router";
+import type { Route } from "./+types/track-record";
+import { LogoMark } from "#app/components/landing/landing-icons.tsx";
+import { CalibrationChart } from "#app/components/track-record/calibration-chart.tsx";
+import { CalibrationTable, GroupTable, RecentTable } from "#app/components/track-record/track-record-tables.tsx";
+import { formatPercent } from "#app/lib/format.ts";
+import { formatCount, formatDay, formatDollars, formatMonth, formatReturn } from "#app/lib/track-record.ts";
+import { readSession } from "#app/server/session.server.ts";
+import { loadTrackRecord } from "#app/server/track-record.server.ts";
+
+/** Public: how the recommended puts turned out (nobody's own data). */
+export async function loader({ request }: Route.LoaderArgs) {
+  const [record, session] = await Promise.all([loadTrackRecord(), readSession(request)]);
+  return { record, signedIn: Boolean(session) };
+}
+
+export default function TrackRecordPage() {
+  const { record, signedIn } = useLoaderData<typeof loader>();
+  const t = record.totals;
+  const period =
+    t.first_shown && t.last_expiry
+      ? `recommended from ${formatDay(t.first_shown)}, expiring up to ${formatDay(t.last_expiry)}`
+      : null;
+
+  return (
+    <div className="track-record">
+      <header className="landing-nav">
+        <a href={signedIn ? "/insights" : "/login"} className="landing-nav__brand">
+          <LogoMark />
+          PutSeller
+        </a>
+        <a href={signedIn ? "/insights" : "/login"} className="landing-nav__link">
+          {signedIn ? "Recommendations" : "Sign in"}
+        </a>
+      </header>
+      <main>
+        <h1>Track record</h1>
+        <p className="tr-lead">
+          Every put PutSeller recommended, scored once its expiry day closed: did it expire worthless, or was the seller
+          assigned, and for how much? Each put counts once per day it was recommended.
+        </p>
+        {record.simulated ? (
+          <p className="tr-simulated" role="note">
+            <strong>Simulated.</strong> These figures come from the simulated market, not from real prices or real
+            trades:
+            {t.backtest > 0
+              ? ` ${formatCount(t.backtest)} of the scored puts are a back-test (the engine run at the close of one past session a week),`
+              : ""}{" "}
+            scored against the simulated closes.
+          </p>
+        ) : null}
+
+        {t.count === 0 ? (
+          <p className="tr-empty">
+            Nothing is scored yet: a put is scored after the close of its expiry day.
+            {t.pending > 0 ? ` ${formatCount(t.pending)} recommended puts are waiting for their expiry.` : ""}
+          </p>
+        ) : (
+          <>
+            <section aria-labelledby="tr-totals">
+              <h2 id="tr-totals">In total</h2>
+              {period ? <p className="tr-period">{`${formatCount(t.count)} puts ${period}.`}</p> : null}
+              <dl className="tr-totals">
+                <div>
+                  <dt>Expired worthless</dt>
+                  <dd>{formatPercent(t.expired_worthless / t.count, 0)}</dd>
+                </div>
+                <div>
+                  <dt>Chance of profit shown (mean)</dt>
+                  <dd>{formatPercent(t.mean_predicted)}</dd>
+                </div>
+                <div>
+                  <dt>Ended profitable</dt>
+                  <dd>{formatPercent(t.observed_profit_rate)}</dd>
+                </div>
+                <div>
+                  <dt>Promised return (mean)</dt>
+                  <dd>{formatReturn(t.mean_promised_return)}</dd>
+                </div>
+                <div>
+                  <dt>Realised return (mean)</dt>
+                  <dd>{formatReturn(t.mean_realised_return)}</dd>
+                </div>
+                <div>
+                  <dt>P&amp;L, one contract of each</dt>
+                  <dd>{formatDollars(t.pnl_per_contract)}</dd>
+                </div>
+              </dl>
+              {t.pending > 0 ? (
+                <p className="tr-note">{`${formatCount(t.pending)} more recommended puts are waiting for their expiry.`}</p>
+              ) : null}
+            </section>
+
+            <section aria-labelledby="tr-calibration">
+              <h2 id="tr-calibration">Chance of profit against what happened</h2>
+              <p className="tr-note">
+                Puts grouped by the chance of profit shown when they were recommended. In a calibrated model the share
+                that ended profitable matches the chance shown, within its 95% interval.
+              </p>
+              <CalibrationChart buckets={record.calibration} />
+              <CalibrationTable buckets={record.calibration} />
+            </section>
+
+            <section aria-labelledby="tr-by-ticker">
+              <h2 id="tr-by-ticker">By ticker</h2>
+              <GroupTable
+                caption="Scored puts by ticker"
+                first="Ticker"
+                groups={record.by_ticker}
+                keyOf={(g) => g.ticker}
+                label={(g) => g.ticker}
+              />
+            </section>
+
+            <section aria-labelledby="tr-by-month">
+              <h2 id="tr-by-month">By month of expiry</h2>
+              <GroupTable
+                caption="Scored puts by month of expiry"
+                first="Month"
+                groups={record.by_month}
+                keyOf={(g) => g.month}
+                label={(g) => formatMonth(g.month)}
+              />
+            </section>
+
+            <section aria-labelledby="tr-recent">
+              <h2 id="tr-recent">Latest scored</h2>
+              <RecentTable picks={record.recent} />
+            </section>
+          </>
+        )}
+
+        <section aria-labelledby="tr-definitions" className="tr-definitions">
+          <h2 id="tr-definitions">What each figure is</h2>
+          <dl>
+            <dt>Chance of profit shown</dt>
+            <dd>
+              The engine&apos;s figure when the put was recommended: the risk-neutral probability that the stock closes
+              above the breakeven (strike − premium) at expiry, from a lognormal model at the put&apos;s implied
+              volatility, with the premium at the bid. It is not a forecast of the real drift.
+            </dd>
+            <dt>Expired worthless, assigned</dt>
+            <dd>
+              From the stock&apos;s close on the expiry day: at or above the strike the put expires worthless; below it
+              the seller is assigned and buys at the strike shares worth the close. Early assignment is not modelled.
+            </dd>
+            <dt>Ended profitable</dt>
+            <dd>The premium kept was more than any assignment loss: the close was above the breakeven.</dd>
+            <dt>Promised return</dt>
+            <dd>
+              Premium at the bid ÷ strike: what the put pays on the cash set aside if it expires worthless, over its
+              life (not annualised).
+            </dd>
+            <dt>Realised return</dt>
+            <dd>
+              Premium kept at the bid, less (strike − close) when assigned, ÷ strike; gross of commission, with assigned
+              shares valued at the expiry close.
+            </dd>
+            <dt>P&amp;L, one contract of each</dt>
+            <dd>
+              The sum, in dollars, of 100 × the realised profit or loss a share of every scored put, gross of
+              commission.
+            </dd>
+          </dl>
+          {t.at_mid > 0 ? (
+            <p className="tr-note">{`${formatCount(t.at_mid)} puts were recommended at the mid instead of the bid; their premium and breakeven use the mid.`}</p>
+          ) : null}
+        </section>
+      </main>
+    </div>
+  );
+}
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Track record · PutSeller" },
+  { name: "description", content: "How PutSeller's recommended puts turned out at expiry: calibration and returns." },
+];

@@ -1,0 +1,94 @@
+import { z } from "zod";
+import { DateOnly, Timestamp } from "./entities.ts";
+
+/**
+ * The track record of recommended puts (GET /api/track-record) and the landing page's measured
+ * figures (GET /api/landing-stats). Fractions where a percentage; money per share unless named.
+ */
+
+const Fraction = z.number().min(0).max(1);
+
+/** Figures of a set of scored picks. */
+export const TrackRecordGroup = z.object({
+  count: z.number().int().min(0),
+  expired_worthless: z.number().int().min(0),
+  assigned: z.number().int().min(0),
+  /** Picks whose P&L was above 0: the close above the breakeven. */
+  profitable: z.number().int().min(0),
+  /** Mean chance of profit the engine showed (risk-neutral, at the premium it quoted). */
+  mean_predicted: Fraction,
+  observed_profit_rate: Fraction,
+  /** Mean premium / strike: the return on the cash set aside if the put expires worthless. */
+  mean_promised_return: z.number(),
+  /** Mean P&L / strike, gross of commission. */
+  mean_realised_return: z.number(),
+  /** Sum of the P&L of one contract (100 shares) of each pick, in dollars, gross of commission. */
+  pnl_per_contract: z.number(),
+});
+export type TrackRecordGroup = z.infer<typeof TrackRecordGroup>;
+
+export const CalibrationBucket = TrackRecordGroup.extend({
+  from: Fraction,
+  to: Fraction,
+  /** 95% Wilson interval of observed_profit_rate; null for an empty bucket. */
+  low: Fraction.nullable(),
+  high: Fraction.nullable(),
+});
+export type CalibrationBucket = z.infer<typeof CalibrationBucket>;
+
+export const ScoredPickRow = z.object({
+  ticker: z.string(),
+  option_symbol: z.string(),
+  shown_day: DateOnly,
+  expiration: DateOnly,
+  strike: z.number(),
+  premium: z.number(),
+  probability_of_profit: Fraction,
+  close_at_expiry: z.number(),
+  outcome: z.enum(["expired_worthless", "assigned"]),
+  pnl_per_share: z.number(),
+  source: z.enum(["live", "backtest"]),
+});
+export type ScoredPickRow = z.infer<typeof ScoredPickRow>;
+
+export const TrackRecord = z.object({
+  /** Some recorded picks were priced and scored in the simulated market. */
+  simulated: z.boolean(),
+  generated_at: Timestamp,
+  totals: TrackRecordGroup.extend({
+    /** Recommended but not expired yet (or no close found yet). */
+    pending: z.number().int().min(0),
+    live: z.number().int().min(0),
+    backtest: z.number().int().min(0),
+    /** Picks priced at the mid rather than the bid. */
+    at_mid: z.number().int().min(0),
+    first_shown: DateOnly.nullable(),
+    first_expiry: DateOnly.nullable(),
+    last_expiry: DateOnly.nullable(),
+  }),
+  calibration: z.array(CalibrationBucket),
+  by_ticker: z.array(TrackRecordGroup.extend({ ticker: z.string() })),
+  /** By the month of expiry, oldest first. */
+  by_month: z.array(TrackRecordGroup.extend({ month: z.string().regex(/^\d{4}-\d{2}$/) })),
+  /** The latest scored picks, latest expiry first. */
+  recent: z.array(ScoredPickRow),
+});
+export type TrackRecord = z.infer<typeof TrackRecord>;
+
+export const LandingStats = z.object({
+  simulated: z.boolean(),
+  /** Share of scored picks that expired worthless, with the expiries it covers; null before any. */
+  expired_worthless: z.object({
+    share: Fraction.nullable(),
+    count: z.number().int().min(0),
+    first_expiry: DateOnly.nullable(),
+    last_expiry: DateOnly.nullable(),
+  }),
+  scored: z.number().int().min(0),
+  tickers_scored: z.number().int().min(0),
+  /** Puts the engine priced on the latest New York day it ran (each stock's latest run). */
+  latest_session: z.object({ day: DateOnly.nullable(), puts_priced: z.number().int().min(0) }),
+  /** Stocks on someone's watchlist or on the curated list. */
+  stocks_followed: z.number().int().min(0),
+});
+export type LandingStats = z.infer<typeof LandingStats>;

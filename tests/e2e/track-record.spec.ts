@@ -1,0 +1,94 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type APIRequestContext } from "@playwright/test";
+import { LandingStats, TrackRecord } from "../../contract/track-record.ts";
+import { formatPercent } from "../../app/lib/format.ts";
+import { formatCount } from "../../app/lib/track-record.ts";
+import { signIn } from "./support/sign-in.ts";
+
+/**
+ * Issue 18: the public track record and the landing page's measured figures. The server starts on
+ * the simulated market, whose track record job back-tests past sessions on its first run, so a new
+ * install has scored puts to show (and says they are simulated).
+ */
+const PROVIDER_URL = `http://127.0.0.1:${process.env.E2E_PROVIDER_PORT ?? 8100}`;
+
+/** The provider's own figures, once the first back-test has been scored. */
+async function scoredStats(request: APIRequestContext): Promise<LandingStats> {
+  let stats: LandingStats | undefined;
+  await expect(async () => {
+    const res = await request.get(`${PROVIDER_URL}/api/landing-stats`);
+    expect(res.ok()).toBe(true);
+    stats = LandingStats.parse(await res.json());
+    expect(stats.scored).toBeGreaterThan(0);
+  }).toPass({ timeout: 120_000 });
+  return stats!;
+}
+
+test("the track record page shows the calibration table of the scored puts, marked as simulated", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  await scoredStats(request);
+  const record = TrackRecord.parse(await (await request.get(`${PROVIDER_URL}/api/track-record`)).json());
+
+  await page.goto("/track-record");
+  await expect(page.getByRole("heading", { level: 1, name: "Track record" })).toBeVisible();
+  await expect(page.getByRole("note")).toContainText("Simulated.");
+  await expect(page.getByRole("note")).toContainText("back-test");
+
+  const table = page.getByRole("table", { name: "Calibration: chance of profit shown against what happened" });
+  await expect(table).toBeVisible();
+  const buckets = record.calibration.filter((b) => b.count > 0);
+  await expect(table.locator("tbody tr")).toHaveCount(buckets.length);
+  // Each row: the bucket, its puts, and the share that ended profitable, as the provider counted them.
+  const first = buckets[0]!;
+  const row = table.locator("tbody tr").first();
+  await expect(row.getByRole("rowheader")).toHaveText(`${Math.round(first.from * 100)}–${Math.round(first.to * 100)}%`);
+  await expect(row.getByRole("cell").nth(0)).toHaveText(formatCount(first.count));
+  await expect(row.getByRole("cell").nth(2)).toHaveText(formatPercent(first.observed_profit_rate));
+
+  await expect(
+    page.getByRole("img", { name: "Chance of profit predicted and share profitable, by bucket" }),
+  ).toBeVisible();
+  await expect(page.getByRole("table", { name: "Scored puts by ticker" })).toBeVisible();
+  await expect(page.getByRole("table", { name: "Scored puts by month of expiry" })).toBeVisible();
+  await expect(page.getByText("risk-neutral probability")).toBeVisible();
+  await expect(page.getByText("gross of commission").first()).toBeVisible();
+
+  // Readable by everyone: no serious or critical axe violation (as tests/e2e/accessibility.spec.ts).
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
+    .analyze();
+  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+});
+
+test("the landing tiles show the figures the provider measured, and link to the track record", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const stats = await scoredStats(request);
+  const tiles = page.getByRole("region", { name: "PutSeller in numbers" });
+  // The app and the provider each keep the figures briefly: reload until the page has caught up.
+  await expect(async () => {
+    await page.goto("/login");
+    await expect(tiles.getByText(formatCount(stats.scored), { exact: true })).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 90_000 });
+  await expect(tiles.getByText(formatPercent(stats.expired_worthless.share!, 0), { exact: true })).toBeVisible();
+  await expect(tiles.getByText(formatCount(stats.stocks_followed), { exact: true })).toBeVisible();
+  await expect(tiles).toContainText("simulated market");
+
+  await tiles.getByRole("link", { name: /See the track record/ }).click();
+  await expect(page).toHaveURL(/\/track-record$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Track record" })).toBeVisible();
+});
+
+test("a signed-in trader reaches the track record from the profile", async ({ page }) => {
+  await signIn(page);
+  await page.goto("/profile");
+  await page.getByRole("link", { name: "Track record of recommendations" }).click();
+  await expect(page).toHaveURL(/\/track-record$/);
+  await expect(page.getByRole("link", { name: "Recommendations" })).toBeVisible();
+});
