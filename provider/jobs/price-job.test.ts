@@ -32,7 +32,7 @@ const market: MarketData = {
     if (override instanceof Error) throw override;
     const quote = await simulated.quote(ticker);
     if (override === undefined) return quote;
-    return { ticker, price: override, asOf: clock } satisfies Quote;
+    return { ticker, price: override, asOf: clock, source: "simulated", stale: false } satisfies Quote;
   },
 };
 
