@@ -50,6 +50,8 @@ export interface TradierMarketOptions {
   /** How long quote() calls wait to be joined into one request. */
   batchWindowMs?: number | undefined;
   now?: (() => Date) | undefined;
+  /** RISK_FREE_RATE (continuous, a fraction) for chains; Tradier quotes no rate, so unset leaves the engine's default. */
+  riskFreeRate?: number | undefined;
 }
 
 /** Tradier's market clock: open, premarket, postmarket or closed, with the next change (New York time). */
@@ -394,6 +396,7 @@ export function createTradierMarket(options: TradierMarketOptions): TradierMarke
       source: "tradier",
       stale: quote.stale,
       expirations,
+      ...(options.riskFreeRate !== undefined ? { rate: options.riskFreeRate } : {}),
     };
   }
 

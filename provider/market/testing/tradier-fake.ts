@@ -94,7 +94,7 @@ export async function startTradierFake(now: () => Date = () => new Date()): Prom
       return answer(res, 401, "Invalid Access Token", {});
     }
     const t = now().getTime();
-    if (t >= windowStart + 60_000) {
+    if (t >= windowStart + 60_000 || t < windowStart) {
       windowStart = t;
       used = 0;
     }
