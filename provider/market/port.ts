@@ -106,6 +106,12 @@ export class MarketDataError extends HttpError {
 export const unknownTicker = (ticker: string) => new MarketDataError(404, `Unknown ticker: ${ticker}`);
 export const vendorDown = (detail = "Market data is unavailable right now, please try again later") =>
   new MarketDataError(503, detail);
+/** A price older than the latest session: shown with its age, never used to generate (docs/decisions/0030). */
+export const staleMarketData = (ticker: string, asOf: Date) =>
+  new MarketDataError(
+    503,
+    `Market data for ${ticker} is from ${asOf.toISOString()}, before the latest session; no recommendations are made from it`,
+  );
 export const rateLimited = (retryAfterSeconds = 60) =>
   new MarketDataError(429, `Too many market data requests; try again in ${retryAfterSeconds} seconds`, {
     "Retry-After": String(retryAfterSeconds),
