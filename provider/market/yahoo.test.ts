@@ -1,8 +1,8 @@
-import { readFileSync } from "node:fs";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { impliedVolatility } from "../options/implied-volatility.ts";
 import { yearsToExpiry } from "./calendar.ts";
 import { MarketDataError } from "./port.ts";
+import { fixture, reply, vendor, type Recorded } from "./testing/yahoo-replay.ts";
 import { createYahooMarket, type YahooMarketOptions } from "./yahoo.ts";
 
 /**
@@ -11,47 +11,6 @@ import { createYahooMarket, type YahooMarketOptions } from "./yahoo.ts";
  * validation all run; only the network is replaced.
  */
 const NOW = new Date("2026-11-18T17:00:00Z");
-
-interface Recorded {
-  response: { status: number; headers: Record<string, string>; bodyJson?: unknown; bodyText?: string };
-}
-const fixture = (name: string): Recorded =>
-  JSON.parse(readFileSync(new URL(`./fixtures/yahoo/${name}.json`, import.meta.url), "utf8")) as Recorded;
-
-function reply({ response }: Recorded): Response {
-  const body = response.bodyText ?? JSON.stringify(response.bodyJson);
-  return new Response(body, { status: response.status, headers: response.headers });
-}
-
-/** A replaying vendor: `routes` maps "quote AAPL", "chart AAPL", "options AAPL [date]" to fixture names. */
-function vendor(routes: Record<string, string | (() => Response | Promise<Response>)>) {
-  const requests: string[] = [];
-  const fetch = async (input: RequestInfo | URL): Promise<Response> => {
-    const url = new URL(String(input));
-    requests.push(url.href);
-    if (url.hostname === "finance.yahoo.com") {
-      // The page that sets Yahoo's session cookie (the library's first handshake step).
-      const headers = new Headers({ "content-type": "text/html" });
-      headers.append(
-        "set-cookie",
-        "A3=d=recorded&S=cookie; Expires=Sun, 3 Oct 2027 14:16:59 GMT; Domain=.yahoo.com; Path=/; Secure",
-      );
-      return new Response("<!doctype html><title>Apple</title>", { status: 200, headers });
-    }
-    if (url.pathname === "/v1/test/getcrumb") return new Response("Xy7crumb.Rec", { status: 200 });
-    let key: string | undefined;
-    if (url.pathname === "/v7/finance/quote") key = `quote ${url.searchParams.get("symbols")}`;
-    else if (url.pathname.startsWith("/v8/finance/chart/")) key = `chart ${decodeURIComponent(url.pathname.slice(18))}`;
-    else if (url.pathname.startsWith("/v7/finance/options/")) {
-      const date = url.searchParams.get("date");
-      key = `options ${url.pathname.slice(20)}${date ? ` ${new Date(Number(date) * 1000).toISOString().slice(0, 10)}` : ""}`;
-    }
-    const route = key ? routes[key] : undefined;
-    if (!route) return reply(fixture("chart-not-found"));
-    return typeof route === "string" ? reply(fixture(route)) : route();
-  };
-  return { fetch, requests };
-}
 
 const market = (routes: Parameters<typeof vendor>[0], options: YahooMarketOptions = {}) => {
   const v = vendor(routes);
