@@ -2,14 +2,14 @@
  * The market-data port: everything the provider needs from a quote vendor. The simulated market
  * (default, offline) and real adapters implement it; callers never know which one they have.
  */
-import type { DailyBar } from "../../contract/entities.ts";
+import { MarketSource as MarketSourceSchema, type DailyBar } from "../../contract/entities.ts";
 import { HttpError } from "../http/errors.ts";
 import type { OptionType } from "../options/black-scholes.ts";
 
 export type { DailyBar, OptionType };
 
 /** Where a figure came from; shown beside it with its age. */
-export const MARKET_SOURCES = ["simulated", "yahoo", "tradier"] as const;
+export const MARKET_SOURCES = MarketSourceSchema.options;
 export type MarketSource = (typeof MARKET_SOURCES)[number];
 
 /** Where a quote or chain came from and how old it is. */
