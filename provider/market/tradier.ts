@@ -128,7 +128,11 @@ export function createTradierMarket(options: TradierMarketOptions): TradierMarke
   const maxExpiryDays = options.maxExpiryDays ?? 70;
   const maxQueueMs = options.maxQueueMs ?? 5_000;
   const batchWindowMs = options.batchWindowMs ?? 5;
-  const bucket = createTokenBucket(options.requestsPerMinute ?? TRADIER_REQUESTS_PER_MINUTE, 60_000);
+  // The sandbox allows half of production's market-data requests.
+  const perMinute =
+    options.requestsPerMinute ??
+    (baseUrl.startsWith(TRADIER_SANDBOX_URL) ? TRADIER_REQUESTS_PER_MINUTE / 2 : TRADIER_REQUESTS_PER_MINUTE);
+  const bucket = createTokenBucket(perMinute, 60_000);
   const lastGood = createLastGood(now);
 
   /** One GET of the API: waits for a token, sends the bearer token, maps failures. */
