@@ -27,7 +27,7 @@ export function createTokenBucket(capacity: number, perMs: number, now: () => nu
         tokens -= 1;
         return 0;
       }
-      return Math.ceil(((1 - tokens) * perMs) / capacity);
+      return Math.max(1, Math.ceil(((1 - tokens) * perMs) / capacity - 1e-9));
     },
     exhaust(until) {
       refill();
