@@ -29,6 +29,10 @@ export const CurrentUser = z.object({
 });
 export type CurrentUser = z.infer<typeof CurrentUser>;
 
+/** Where a market figure came from (MARKET_DATA). */
+export const MarketSource = z.enum(["simulated", "yahoo", "tradier"]);
+export type MarketSource = z.infer<typeof MarketSource>;
+
 export const Stock = z.object({
   id: Id,
   ticker: z.string(),
@@ -36,6 +40,8 @@ export const Stock = z.object({
   current_price: z.number(),
   /** When current_price was last refreshed; null before the first quote. */
   updated_at: Timestamp.nullable(),
+  /** The market source of current_price; null when unknown (stored before sources were kept). */
+  price_source: MarketSource.nullable(),
 });
 export type Stock = z.infer<typeof Stock>;
 

@@ -9,7 +9,8 @@ import { json } from "./http/errors.ts";
 import type { ProviderContext } from "./context.ts";
 import * as calls from "../contract/calls.ts";
 import { createSimulatedMarket } from "./market/simulated.ts";
-import type { MarketData } from "./market/port.ts";
+import type { MarketData, MarketSource } from "./market/port.ts";
+import { createTradierMarket } from "./market/tradier.ts";
 import { DEMO_TICKERS } from "./db/demo-data.ts";
 import { authRoutes } from "./routes/auth.ts";
 import { userStockRoutes } from "./routes/user-stocks.ts";
@@ -51,8 +52,12 @@ export interface ProviderOptions extends DatabaseOptions {
   market?: MarketData | undefined;
   /** Seed of the simulated market: the same seed gives the same prices. */
   marketSeed?: number | undefined;
-  /** MARKET_DATA: the simulated market (default) or Yahoo Finance; ignored when `market` is given. */
-  marketData?: "simulated" | "yahoo" | undefined;
+  /** MARKET_DATA: the simulated market (default), Yahoo Finance or Tradier; ignored when `market` is given. */
+  marketData?: MarketSource | undefined;
+  /** TRADIER_TOKEN and TRADIER_BASE_URL, for MARKET_DATA=tradier. */
+  tradier?: { token: string; baseUrl?: string | undefined } | undefined;
+  /** RISK_FREE_RATE (continuous, a fraction) for the live sources; Yahoo reads the 13-week T-bill without it. */
+  riskFreeRate?: number | undefined;
   /** PRICE_REFRESH_SECONDS: pause between two price refreshes while auto refresh is on; 60 s when omitted. */
   priceRefreshSeconds?: number | undefined;
   /** The web app's public URL for links in mail; http://localhost:3000 when omitted. */
@@ -97,11 +102,7 @@ export interface Provider {
 export async function createProvider(options: ProviderOptions = {}): Promise<Provider> {
   const database = await openDatabase(options);
   try {
-    const market =
-      options.market ??
-      (options.marketData === "yahoo"
-        ? createYahooMarket()
-        : createSimulatedMarket({ seed: options.marketSeed ?? 1, tickers: DEMO_TICKERS }));
+    const market = options.market ?? selectMarket(options);
     const seeded = options.seedDemo ? await seedDemo(database.db, market) : false;
     if (seeded && options.seedRecommendations) await seedDemoRecommendations(database.db, market);
     // `npm start` is production with demo data on (README): say so, so nobody exposes it unaware.
@@ -214,4 +215,17 @@ async function storedSecret(database: DatabaseHandle, name: string): Promise<str
     .where("name", "=", name)
     .executeTakeFirstOrThrow();
   return row.value;
+}
+
+/** The market MARKET_DATA names; nothing else in the product depends on which one it is. */
+function selectMarket(options: ProviderOptions): MarketData {
+  switch (options.marketData ?? "simulated") {
+    case "yahoo":
+      return createYahooMarket({ riskFreeRate: options.riskFreeRate });
+    case "tradier":
+      if (!options.tradier?.token) throw new Error("MARKET_DATA=tradier needs TRADIER_TOKEN");
+      return createTradierMarket({ ...options.tradier, riskFreeRate: options.riskFreeRate });
+    case "simulated":
+      return createSimulatedMarket({ seed: options.marketSeed ?? 1, tickers: DEMO_TICKERS });
+  }
 }

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { readFcmServiceAccount } from "./push/fcm-account.ts";
 import { DEFAULT_FCM_API_URL, DEFAULT_FCM_TOKEN_URL } from "./push/fcm.ts";
+import { MARKET_SOURCES } from "./market/port.ts";
+import { TRADIER_PRODUCTION_URL } from "./market/tradier.ts";
 
 const flag = z
   .enum(["true", "false", "1", "0"])
@@ -23,8 +25,14 @@ export const ProviderEnv = z.object({
     .default(7 * 24 * 3600),
   /** Demo users and data: on by default, off when NODE_ENV=production unless set. */
   SEED_DEMO: flag,
-  /** `simulated` (offline, deterministic) or `yahoo`. */
-  MARKET_DATA: z.enum(["simulated", "yahoo"]).default("simulated"),
+  /** `simulated` (offline, deterministic), `yahoo` or `tradier` (needs TRADIER_TOKEN). */
+  MARKET_DATA: z.enum(MARKET_SOURCES).default("simulated"),
+  /** Tradier API access token (a brokerage or sandbox account's); required with MARKET_DATA=tradier. */
+  TRADIER_TOKEN: z.string().min(1).optional(),
+  /** Tradier's API root: production by default, https://sandbox.tradier.com/v1 for a sandbox token. */
+  TRADIER_BASE_URL: z.string().url().default(TRADIER_PRODUCTION_URL),
+  /** Continuously compounded risk-free rate as a fraction (0.043 = 4.3 %); unset, Yahoo reads the 13-week T-bill (^IRX). */
+  RISK_FREE_RATE: z.coerce.number().min(-0.05).max(0.25).optional(),
   /** Seed of the simulated market. */
   MARKET_SEED: z.coerce.number().int().default(1),
   /** Pause between two price refreshes while the admin switch auto_refresh_enabled is on. */
@@ -93,6 +101,11 @@ export function readProviderEnv(env: NodeJS.ProcessEnv = process.env): ProviderE
     const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
     throw new Error(`Invalid provider settings:\n${lines.join("\n")}`);
   }
+  if (parsed.data.MARKET_DATA === "tradier" && !parsed.data.TRADIER_TOKEN) {
+    throw new Error(
+      "Invalid provider settings:\n  TRADIER_TOKEN: required when MARKET_DATA=tradier (an API access token from your Tradier account)",
+    );
+  }
   if (parsed.data.AI_BASE_URL && !parsed.data.AI_MODEL) {
     throw new Error("Invalid provider settings:\n  AI_MODEL: required when AI_BASE_URL is set");
   }
@@ -116,6 +129,8 @@ export function providerStartOptions(env: ProviderEnv) {
     seedRecommendations: seedDemoEnabled(env),
     marketSeed: env.MARKET_SEED,
     marketData: env.MARKET_DATA,
+    tradier: env.TRADIER_TOKEN ? { token: env.TRADIER_TOKEN, baseUrl: env.TRADIER_BASE_URL } : undefined,
+    riskFreeRate: env.RISK_FREE_RATE,
     priceRefreshSeconds: env.PRICE_REFRESH_SECONDS,
     appUrl: env.APP_URL ?? `http://localhost:${env.PORT}`,
     smtpUrl: env.SMTP_URL,

@@ -15,6 +15,8 @@ export interface StockRowStock {
   name: string;
   current_price: number;
   updated_at: string | null;
+  /** Where the price came from (simulated, yahoo, tradier), shown before its age; absent when unknown. */
+  price_source?: string | null | undefined;
 }
 
 export interface SwipeAction {
@@ -134,8 +136,18 @@ export function StockRow({
               </span>
             ))}
           </span>
-          <span className="stock-row__age" suppressHydrationWarning>
-            {stock.updated_at ? formatAge(stock.updated_at, new Date(now)) : "No price yet"}
+          <span className="stock-row__provenance">
+            {stock.price_source && stock.updated_at ? (
+              <>
+                <span className="stock-row__source" title="Source of the price">
+                  {stock.price_source}
+                </span>
+                {" · "}
+              </>
+            ) : null}
+            <span className="stock-row__age" suppressHydrationWarning>
+              {stock.updated_at ? formatAge(stock.updated_at, new Date(now)) : "No price yet"}
+            </span>
           </span>
         </span>
       </span>

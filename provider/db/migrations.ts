@@ -319,6 +319,12 @@ const migrations: Record<string, Migration> = {
       );
     },
   },
+  "0040-stocks-price-source": {
+    // Which market source (simulated, yahoo, tradier) made the stored price, shown beside its age; null before this.
+    async up(db: Kysely<unknown>) {
+      await runScript(db, `ALTER TABLE stocks ADD COLUMN price_source text;`);
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

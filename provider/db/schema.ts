@@ -46,6 +46,8 @@ export interface StocksTable {
   name: string;
   current_price: number;
   updated_at: Timestamp | null;
+  /** The market source of current_price ("simulated", "yahoo", "tradier"); null when stored before it was kept. */
+  price_source: string | null;
   next_earnings_date: string | null;
 }
 

@@ -36,6 +36,7 @@ export async function seedDemo(db: Db, market: MarketData): Promise<boolean> {
             name: t.name,
             current_price: quote?.price ?? t.price,
             updated_at: quote?.asOf ?? now,
+            price_source: quote?.source ?? null,
           };
         }),
       )

@@ -32,7 +32,7 @@ const market: MarketData = {
     if (override instanceof Error) throw override;
     const quote = await simulated.quote(ticker);
     if (override === undefined) return quote;
-    return { ticker, price: override, asOf: clock } satisfies Quote;
+    return { ticker, price: override, asOf: clock, source: "simulated", stale: false } satisfies Quote;
   },
 };
 
@@ -117,6 +117,7 @@ describe("price refresh job", () => {
       const row = await stock(q.ticker);
       expect(row.current_price).toBe(expected.price);
       expect(new Date(row.updated_at!).toISOString()).toBe(clock.toISOString());
+      expect(row.price_source).toBe("simulated");
     }
     const today = await bar("AAPL", "2026-11-18");
     const session = (await simulated.quote("AAPL")).session!;

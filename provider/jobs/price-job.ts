@@ -68,7 +68,7 @@ async function store(db: PriceContext["db"], stock: Watched, quote: Quote, price
   await db.transaction().execute(async (tx) => {
     await tx
       .updateTable("stocks")
-      .set({ current_price: price, updated_at: quote.asOf })
+      .set({ current_price: price, updated_at: quote.asOf, price_source: quote.source })
       .where("id", "=", stock.id)
       .execute();
     // The first write of a session keeps the source's open; later ones widen the range and move the

@@ -2,17 +2,36 @@
  * The market-data port: everything the provider needs from a quote vendor. The simulated market
  * (default, offline) and real adapters implement it; callers never know which one they have.
  */
-import type { DailyBar } from "../../contract/entities.ts";
+import { MarketSource as MarketSourceSchema, type DailyBar } from "../../contract/entities.ts";
 import { HttpError } from "../http/errors.ts";
 import type { OptionType } from "../options/black-scholes.ts";
 
 export type { DailyBar, OptionType };
 
-export interface Quote {
-  ticker: string;
-  price: number;
+/** Where a figure came from; shown beside it with its age. */
+export const MARKET_SOURCES = MarketSourceSchema.options;
+export type MarketSource = (typeof MARKET_SOURCES)[number];
+
+/** Where a quote or chain came from and how old it is. */
+export interface Provenance {
+  source: MarketSource;
   /** When the price was made: now during the session, the last close outside it. */
   asOf: Date;
+  /**
+   * True when the price predates the latest session (see freshness.ts): shown with its age, never
+   * used to generate recommendations.
+   */
+  stale: boolean;
+  /**
+   * Set when the vendor failed (rate limit, outage) and this is the last good answer kept from an
+   * earlier request, fetched at `fetchedAt`; `asOf` is still the figure's own time.
+   */
+  lastGood?: { fetchedAt: Date; reason: string } | undefined;
+}
+
+export interface Quote extends Provenance {
+  ticker: string;
+  price: number;
   previousClose?: number;
   /** The session's bar so far (the last session's outside market hours), when the source gives it. */
   session?: DailyBar;
@@ -29,8 +48,16 @@ export interface OptionQuote {
   last: number;
   volume: number;
   openInterest: number;
-  /** Annualised, as a fraction (0.25 = 25%). */
+  /** Annualised, as a fraction (0.25 = 25%); 0 when the source has none. */
   impliedVolatility: number;
+  /**
+   * "quote" (default): bid as quoted. "last": the market was closed, the vendor quoted no bid and
+   * the contract traded in the latest session, so its last trade stands in for the bid (capped at
+   * the ask when there is one); see docs/decisions/0030.
+   */
+  bidSource?: "quote" | "last" | undefined;
+  /** The vendor's greeks when it gives them (Tradier); theta per day, vega per volatility point. */
+  greeks?: { delta: number; gamma: number; theta: number; vega: number; rho: number } | undefined;
 }
 
 export interface OptionExpiration {
@@ -39,10 +66,9 @@ export interface OptionExpiration {
   options: OptionQuote[];
 }
 
-export interface OptionChain {
+export interface OptionChain extends Provenance {
   ticker: string;
   spot: number;
-  asOf: Date;
   /** Soonest first. */
   expirations: OptionExpiration[];
   /** The model inputs behind the quotes when the source knows them (continuous rate and yield). */
@@ -80,6 +106,12 @@ export class MarketDataError extends HttpError {
 export const unknownTicker = (ticker: string) => new MarketDataError(404, `Unknown ticker: ${ticker}`);
 export const vendorDown = (detail = "Market data is unavailable right now, please try again later") =>
   new MarketDataError(503, detail);
+/** A price older than the latest session: shown with its age, never used to generate (docs/decisions/0030). */
+export const staleMarketData = (ticker: string, asOf: Date) =>
+  new MarketDataError(
+    503,
+    `Market data for ${ticker} is from ${asOf.toISOString()}, before the latest session; no recommendations are made from it`,
+  );
 export const rateLimited = (retryAfterSeconds = 60) =>
   new MarketDataError(429, `Too many market data requests; try again in ${retryAfterSeconds} seconds`, {
     "Retry-After": String(retryAfterSeconds),

@@ -198,7 +198,16 @@ export function createSimulatedMarket(options: SimulatedMarketOptions): Simulate
       const price = round2(Math.exp(state.path.logPriceAt(session.day, session.fraction)));
       const previousClose = round2(Math.exp(state.path.logClose(session.day - 1)));
       const bar = state.path.bar(session.day, session.fraction);
-      return { ticker: state.ticker, price, asOf: session.asOf, previousClose, session: bar } satisfies Quote;
+      return {
+        ticker: state.ticker,
+        price,
+        asOf: session.asOf,
+        // The simulated market is made now: never stale.
+        source: "simulated",
+        stale: false,
+        previousClose,
+        session: bar,
+      } satisfies Quote;
     },
 
     async companyName(ticker) {
@@ -257,6 +266,8 @@ export function createSimulatedMarket(options: SimulatedMarketOptions): Simulate
         ticker: state.ticker,
         spot: point.spot,
         asOf: point.asOf,
+        source: "simulated",
+        stale: false,
         expirations,
         rate: RISK_FREE_RATE,
         dividendYield: state.dividendYield,

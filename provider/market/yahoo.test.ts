@@ -1,7 +1,9 @@
-import { readFileSync } from "node:fs";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { impliedVolatility } from "../options/implied-volatility.ts";
+import { yearsToExpiry } from "./calendar.ts";
 import { MarketDataError } from "./port.ts";
-import { createYahooMarket } from "./yahoo.ts";
+import { fixture, reply, vendor, type Recorded } from "./testing/yahoo-replay.ts";
+import { createYahooMarket, type YahooMarketOptions } from "./yahoo.ts";
 
 /**
  * The yahoo adapter against recorded Yahoo Finance responses (fixtures/yahoo), replayed through
@@ -10,51 +12,33 @@ import { createYahooMarket } from "./yahoo.ts";
  */
 const NOW = new Date("2026-11-18T17:00:00Z");
 
-interface Recorded {
-  response: { status: number; headers: Record<string, string>; bodyJson?: unknown; bodyText?: string };
-}
-const fixture = (name: string): Recorded =>
-  JSON.parse(readFileSync(new URL(`./fixtures/yahoo/${name}.json`, import.meta.url), "utf8")) as Recorded;
-
-function reply({ response }: Recorded): Response {
-  const body = response.bodyText ?? JSON.stringify(response.bodyJson);
-  return new Response(body, { status: response.status, headers: response.headers });
-}
-
-/** A replaying vendor: `routes` maps "quote AAPL", "chart AAPL", "options AAPL [date]" to fixture names. */
-function vendor(routes: Record<string, string | (() => Response | Promise<Response>)>) {
-  const requests: string[] = [];
-  const fetch = async (input: RequestInfo | URL): Promise<Response> => {
-    const url = new URL(String(input));
-    requests.push(url.href);
-    if (url.hostname === "finance.yahoo.com") {
-      // The page that sets Yahoo's session cookie (the library's first handshake step).
-      const headers = new Headers({ "content-type": "text/html" });
-      headers.append(
-        "set-cookie",
-        "A3=d=recorded&S=cookie; Expires=Sun, 3 Oct 2027 14:16:59 GMT; Domain=.yahoo.com; Path=/; Secure",
-      );
-      return new Response("<!doctype html><title>Apple</title>", { status: 200, headers });
-    }
-    if (url.pathname === "/v1/test/getcrumb") return new Response("Xy7crumb.Rec", { status: 200 });
-    let key: string | undefined;
-    if (url.pathname === "/v7/finance/quote") key = `quote ${url.searchParams.get("symbols")}`;
-    else if (url.pathname.startsWith("/v8/finance/chart/")) key = `chart ${decodeURIComponent(url.pathname.slice(18))}`;
-    else if (url.pathname.startsWith("/v7/finance/options/")) {
-      const date = url.searchParams.get("date");
-      key = `options ${url.pathname.slice(20)}${date ? ` ${new Date(Number(date) * 1000).toISOString().slice(0, 10)}` : ""}`;
-    }
-    const route = key ? routes[key] : undefined;
-    if (!route) return reply(fixture("chart-not-found"));
-    return typeof route === "string" ? reply(fixture(route)) : route();
-  };
-  return { fetch, requests };
-}
-
-const market = (routes: Parameters<typeof vendor>[0]) => {
+const market = (routes: Parameters<typeof vendor>[0], options: YahooMarketOptions = {}) => {
   const v = vendor(routes);
-  return { market: createYahooMarket({ fetch: v.fetch, now: () => NOW, timeoutMs: 2_000 }), requests: v.requests };
+  return {
+    market: createYahooMarket({ fetch: v.fetch, now: () => NOW, timeoutMs: 2_000, ...options }),
+    requests: v.requests,
+  };
 };
+
+const CHAIN_ROUTES = {
+  "quote ^IRX": "quote-IRX",
+  "options AAPL": "options-AAPL",
+  "options AAPL 2026-11-27": "options-AAPL-2026-11-27",
+  "options AAPL 2026-12-18": "options-AAPL-2026-12-18",
+};
+
+/** A recorded chain page with every bid and ask zeroed, as Yahoo answers after hours. */
+function zeroedBids(name: string): () => Response {
+  return () => {
+    const recorded = fixture(name) as Recorded & {
+      response: { bodyJson: { optionChain: { result: { options: { puts: object[]; calls: object[] }[] }[] } } };
+    };
+    for (const set of recorded.response.bodyJson.optionChain.result[0]!.options) {
+      for (const c of [...set.puts, ...set.calls]) Object.assign(c, { bid: 0, ask: 0 });
+    }
+    return reply(recorded);
+  };
+}
 
 async function failure(promise: Promise<unknown>): Promise<MarketDataError> {
   const error = await promise.then(
@@ -79,6 +63,8 @@ describe("yahoo market data (recorded responses)", () => {
       ticker: "AAPL",
       price: 231.47,
       asOf: NOW,
+      source: "yahoo",
+      stale: false,
       previousClose: 229.02,
       session: { time: "2026-11-18", open: 229.5, high: 232.1, low: 228.36, close: 231.47, volume: 21877433 },
     });
@@ -111,34 +97,140 @@ describe("yahoo market data (recorded responses)", () => {
   });
 
   it("builds the option chain from one request per expiration within the engine's window", async () => {
-    const { market: m, requests } = market({
-      "options AAPL": "options-AAPL",
-      "options AAPL 2026-11-27": "options-AAPL-2026-11-27",
-      "options AAPL 2026-12-18": "options-AAPL-2026-12-18",
-    });
+    const { market: m, requests } = market(CHAIN_ROUTES);
     const chain = await m.optionChain("AAPL");
     expect(chain.ticker).toBe("AAPL");
     expect(chain.spot).toBe(231.47);
     expect(chain.asOf).toEqual(NOW);
+    expect(chain.source).toBe("yahoo");
+    expect(chain.stale).toBe(false);
     expect(chain.expirations.map((e) => e.expiration)).toEqual(["2026-11-20", "2026-11-27", "2026-12-18"]);
     // 2027-03-19 is listed but beyond 70 days: never asked for.
     expect(requests.filter((r) => r.includes("/v7/finance/options/"))).toHaveLength(3);
     const put = chain.expirations[1]!.options.find((o) => o.symbol === "AAPL261127P00225000")!;
-    expect(put).toMatchObject({ type: "put", strike: 225, impliedVolatility: expect.any(Number) });
-    expect(put.ask).toBeGreaterThan(put.bid);
-    expect(put.volume).toBeGreaterThan(0);
-    expect(put.openInterest).toBeGreaterThan(0);
+    // Field by field from options-AAPL-2026-11-27.json: Yahoo's impliedVolatility is already a fraction.
+    expect(put).toEqual({
+      symbol: "AAPL261127P00225000",
+      type: "put",
+      strike: 225,
+      bid: 1.43,
+      ask: 1.45,
+      last: 1.44,
+      volume: 587,
+      openInterest: 2620,
+      impliedVolatility: 0.271,
+      bidSource: "quote",
+    });
+    const call = chain.expirations[2]!.options.find((o) => o.symbol === "AAPL261218C00240000")!;
+    expect(call).toEqual({
+      symbol: "AAPL261218C00240000",
+      type: "call",
+      strike: 240,
+      bid: 3.7,
+      ask: 3.78,
+      last: 3.74,
+      volume: 1074,
+      openInterest: 4240,
+      impliedVolatility: 0.258,
+      bidSource: "quote",
+    });
     const types = new Set(chain.expirations[0]!.options.map((o) => o.type));
     expect(types).toEqual(new Set(["put", "call"]));
+  });
+
+  it("gives the model inputs: the rate from the 13-week T-bill and the dividend yield from percent", async () => {
+    const { market: m } = market(CHAIN_ROUTES);
+    const chain = await m.optionChain("AAPL");
+    // ^IRX quotes 4.05 (percent, bank discount): price 1 − 0.0405 × 91/360 = 0.9897625,
+    // r = −ln(0.9897625) × 365/91 = 0.041274 continuous.
+    expect(chain.rate).toBeCloseTo(0.041274, 6);
+    // dividendYield 0.45 is 0.45 %, not 45 %.
+    expect(chain.dividendYield).toBeCloseTo(0.0045, 12);
+  });
+
+  it("takes the rate from RISK_FREE_RATE when set, without asking for ^IRX", async () => {
+    const { market: m, requests } = market(CHAIN_ROUTES, { riskFreeRate: 0.039 });
+    expect((await m.optionChain("AAPL")).rate).toBe(0.039);
+    expect(requests.some((r) => r.includes("%5EIRX") || r.includes("^IRX"))).toBe(false);
+  });
+
+  it("has mids that agree with the stated IV (the fixtures are priced by Black-Scholes)", async () => {
+    const { market: m } = market(CHAIN_ROUTES);
+    const chain = await m.optionChain("AAPL");
+    for (const e of chain.expirations) {
+      const years = yearsToExpiry(chain.asOf, e.expiration);
+      for (const o of e.options) {
+        const mid = (o.bid + o.ask) / 2;
+        const iv = impliedVolatility(o.type, mid, {
+          spot: chain.spot,
+          strike: o.strike,
+          years,
+          rate: chain.rate!,
+          dividendYield: chain.dividendYield!,
+        });
+        // A mid rounded to the cent moves the implied volatility by well under half a point.
+        expect(Math.abs(iv - o.impliedVolatility), o.symbol).toBeLessThan(0.005);
+      }
+    }
+  });
+
+  it("marks a quote and a chain older than the latest session stale", async () => {
+    // Thursday 12:00 New York: the recorded figures are from Wednesday's session.
+    const thursday = new Date("2026-11-19T17:00:00Z");
+    const { market: m } = market(CHAIN_ROUTES, { now: () => thursday });
+    expect((await m.optionChain("AAPL")).stale).toBe(true);
+    const { market: q } = market({ "quote AAPL": "quote-AAPL" }, { now: () => thursday });
+    expect(await q.quote("AAPL")).toMatchObject({ asOf: NOW, stale: true });
+    // Thursday 09:40, within the grace after the open, Wednesday's figures are still the latest.
+    const { market: early } = market({ "quote AAPL": "quote-AAPL" }, { now: () => new Date("2026-11-19T14:40:00Z") });
+    expect((await early.quote("AAPL")).stale).toBe(false);
+  });
+
+  it("after hours, takes a same-session last trade for a zeroed bid, marked as such", async () => {
+    // Wednesday 17:00 New York: closed; Yahoo zeroes bids and asks; the contracts traded at 11:50.
+    const evening = new Date("2026-11-18T22:00:00Z");
+    const { market: m } = market(
+      {
+        ...CHAIN_ROUTES,
+        "options AAPL": zeroedBids("options-AAPL"),
+        "options AAPL 2026-11-27": zeroedBids("options-AAPL-2026-11-27"),
+        "options AAPL 2026-12-18": zeroedBids("options-AAPL-2026-12-18"),
+      },
+      { now: () => evening },
+    );
+    const chain = await m.optionChain("AAPL");
+    const put = chain.expirations[1]!.options.find((o) => o.symbol === "AAPL261127P00225000")!;
+    expect(put).toMatchObject({ bid: 1.44, ask: 0, last: 1.44, bidSource: "last" });
+    expect(chain.expirations.flatMap((e) => e.options).every((o) => o.bid > 0)).toBe(true);
+    const { market: later } = market(
+      { ...CHAIN_ROUTES, "options AAPL": zeroedBids("options-AAPL") },
+      { now: () => new Date("2026-11-20T12:00:00Z") },
+    );
+    // Friday 07:00: Thursday's session came after those Wednesday trades, so the zero bids stay zero.
+    const stale = await later.optionChain("AAPL");
+    expect(stale.expirations[0]!.options.every((o) => o.bid === 0 && o.bidSource === "quote")).toBe(true);
+  });
+
+  it("answers the last good quote, marked with when it was fetched, when Yahoo then rate-limits", async () => {
+    let limited = false;
+    const { market: m } = market({
+      "quote AAPL": () => reply(fixture(limited ? "quote-rate-limited" : "quote-AAPL")),
+    });
+    const fresh = await m.quote("AAPL");
+    expect(fresh.lastGood).toBeUndefined();
+    limited = true;
+    const kept = await m.quote("AAPL");
+    expect(kept).toMatchObject({ price: 231.47, asOf: NOW, source: "yahoo" });
+    expect(kept.lastGood).toEqual({ fetchedAt: NOW, reason: "Too many market data requests; try again in 60 seconds" });
   });
 
   it("gives an option's daily closes, skipping sessions without a trade", async () => {
     const { market: m } = market({ "chart AAPL261127P00225000": "chart-AAPL261127P00225000" });
     expect(await m.optionHistory("AAPL261127P00225000", 5)).toEqual([
-      { time: "2026-11-12", close: 3.1 },
-      { time: "2026-11-13", close: 2.95 },
-      { time: "2026-11-17", close: 2.6 },
-      { time: "2026-11-18", close: 2.2 },
+      { time: "2026-11-12", close: 3.66 },
+      { time: "2026-11-13", close: 3.24 },
+      { time: "2026-11-17", close: 2.28 },
+      { time: "2026-11-18", close: 1.44 },
     ]);
     expect((await failure(m.optionHistory("not-a-symbol", 5))).status).toBe(400);
   });

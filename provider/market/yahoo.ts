@@ -2,13 +2,21 @@
  * Real market data from Yahoo Finance through the yahoo-finance2 package (MARKET_DATA=yahoo):
  * quotes and company names (quote), daily history of a stock or an option (chart), option chains
  * (options, one request per expiration in the window the engine looks at) and the next earnings
- * date (the quote's earnings timestamps). Whatever goes wrong at the vendor becomes a
+ * date (the quote's earnings timestamps). Chains carry the model inputs: the risk-free rate from
+ * the 13-week T-bill (^IRX, in percent) unless RISK_FREE_RATE sets it, and the dividend yield
+ * (Yahoo's `dividendYield` is in percent). Quotes older than the latest session are marked stale;
+ * after hours a zero bid falls back to a same-session last trade (freshness.ts). A 429 or an
+ * outage answers the last good quote or chain, marked with its age. Whatever goes wrong at the vendor becomes a
  * MarketDataError with the status the provider answers: 404 unknown ticker, 429 rate limited,
  * 503 unreachable, failing or answering in a shape the library no longer recognises.
  */
 import YahooFinance from "yahoo-finance2";
 import { formatOccSymbol, parseOccSymbol, InvalidOccSymbolError } from "../options/occ-symbol.ts";
-import { isoDateOf, nyClock } from "./calendar.ts";
+import { isMarketOpen, isoDateOf, nyClock } from "./calendar.ts";
+import { closedMarketBid, isStale, latestSessionOpen } from "./freshness.ts";
+import { createLastGood, markLastGood } from "./last-good.ts";
+import { RISK_FREE_RATE } from "./option-model.ts";
+import { rateFromTBill, yieldFromPercent } from "./rates.ts";
 import {
   MarketDataError,
   rateLimited,
@@ -34,7 +42,13 @@ export interface YahooMarketOptions {
   concurrency?: number | undefined;
   /** The clock (tests pin it). */
   now?: (() => Date) | undefined;
+  /** RISK_FREE_RATE: a continuous rate as a fraction; unset, the 13-week T-bill (^IRX) is read. */
+  riskFreeRate?: number | undefined;
 }
+
+/** The T-bill symbol and how long its rate is reused (it moves a few basis points a day). */
+const TBILL = "^IRX";
+const RATE_TTL_MS = 3_600_000;
 
 const DAY_MS = 86_400_000;
 const nyDate = (date: Date) => isoDateOf(nyClock(date).dayNumber);
@@ -116,28 +130,115 @@ export function createYahooMarket(options: YahooMarketOptions = {}): MarketData 
     return bars.slice(-Math.max(1, Math.floor(days)));
   };
 
-  return {
-    async quote(ticker) {
-      const q = await rawQuote(ticker);
-      const price = q.regularMarketPrice as number;
-      const asOf = q.regularMarketTime ? new Date(q.regularMarketTime) : now();
-      const open = num(q.regularMarketOpen);
-      const high = num(q.regularMarketDayHigh);
-      const low = num(q.regularMarketDayLow);
-      const result: Quote = { ticker: q.symbol, price, asOf };
-      const previousClose = num(q.regularMarketPreviousClose);
-      if (previousClose !== undefined) result.previousClose = previousClose;
-      if (open !== undefined && high !== undefined && low !== undefined) {
-        result.session = {
-          time: nyDate(asOf),
-          open,
-          high: Math.max(high, price),
-          low: Math.min(low, price),
-          close: price,
-          volume: Math.max(0, Math.round(num(q.regularMarketVolume) ?? 0)),
-        };
+  const lastGood = createLastGood(now);
+  let rateHeld: { rate: number; at: number } | undefined;
+  /** The rate for chains: the setting, else ^IRX (reused for an hour), else the last one read, else 4.5 %. */
+  const riskFreeRate = async (): Promise<number> => {
+    if (options.riskFreeRate !== undefined) return options.riskFreeRate;
+    if (rateHeld && now().getTime() - rateHeld.at < RATE_TTL_MS) return rateHeld.rate;
+    try {
+      const q = await client.quote(TBILL);
+      const percent = num(q?.regularMarketPrice);
+      if (percent === undefined || percent < 0 || percent > 25) throw new Error(`${TBILL} quoted ${percent}`);
+      rateHeld = { rate: rateFromTBill(percent), at: now().getTime() };
+      return rateHeld.rate;
+    } catch (error) {
+      if (rateHeld) return rateHeld.rate;
+      console.error(
+        `[yahoo] no ${TBILL} rate (${String((error as Error)?.message ?? error)}); using ${RISK_FREE_RATE}`,
+      );
+      return RISK_FREE_RATE;
+    }
+  };
+
+  const toQuote = (q: Awaited<ReturnType<typeof rawQuote>>): Quote => {
+    const price = q.regularMarketPrice as number;
+    const asOf = q.regularMarketTime ? new Date(q.regularMarketTime) : now();
+    const open = num(q.regularMarketOpen);
+    const high = num(q.regularMarketDayHigh);
+    const low = num(q.regularMarketDayLow);
+    const result: Quote = { ticker: q.symbol, price, asOf, source: "yahoo", stale: isStale(asOf, now()) };
+    const previousClose = num(q.regularMarketPreviousClose);
+    if (previousClose !== undefined) result.previousClose = previousClose;
+    if (open !== undefined && high !== undefined && low !== undefined) {
+      result.session = {
+        time: nyDate(asOf),
+        open,
+        high: Math.max(high, price),
+        low: Math.min(low, price),
+        close: price,
+        volume: Math.max(0, Math.round(num(q.regularMarketVolume) ?? 0)),
+      };
+    }
+    return result;
+  };
+
+  async function chain(symbol: string): Promise<OptionChain> {
+    const first = await guarded(symbol, () => client.options(symbol));
+    const spot = num(first.quote?.regularMarketPrice);
+    if (spot === undefined) throw unknownTicker(symbol);
+    const asOf = first.quote.regularMarketTime ? new Date(first.quote.regularMarketTime) : now();
+    const horizon = now().getTime() + maxExpiryDays * DAY_MS;
+    const wanted = first.expirationDates.map((d) => new Date(d)).filter((d) => d.getTime() <= horizon);
+    const pages = [first];
+    for (const date of wanted.slice(1)) pages.push(await guarded(symbol, () => client.options(symbol, { date })));
+    const marketOpen = isMarketOpen(now());
+    const sessionOpen = latestSessionOpen(now());
+
+    const byExpiration = new Map<string, OptionQuote[]>();
+    for (const page of pages) {
+      for (const set of page.options) {
+        const expiration = new Date(set.expirationDate).toISOString().slice(0, 10);
+        const list = byExpiration.get(expiration) ?? [];
+        for (const [type, contracts] of [
+          ["put", set.puts],
+          ["call", set.calls],
+        ] as const) {
+          for (const c of contracts) {
+            const last = num(c.lastPrice) ?? 0;
+            const ask = num(c.ask) ?? 0;
+            const { bid, bidSource } = closedMarketBid(
+              { bid: num(c.bid) ?? 0, ask, last, lastTradeAt: c.lastTradeDate ? new Date(c.lastTradeDate) : undefined },
+              marketOpen,
+              sessionOpen,
+            );
+            list.push({
+              symbol: c.contractSymbol || formatOccSymbol({ ticker: symbol, expiration, type, strike: c.strike }),
+              type,
+              strike: c.strike,
+              bid,
+              ask,
+              last,
+              volume: Math.max(0, Math.round(num(c.volume) ?? 0)),
+              openInterest: Math.max(0, Math.round(num(c.openInterest) ?? 0)),
+              impliedVolatility: num(c.impliedVolatility) ?? 0,
+              bidSource,
+            });
+          }
+        }
+        byExpiration.set(expiration, list);
       }
-      return result;
+    }
+    const expirations: OptionExpiration[] = [...byExpiration.entries()]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([expiration, list]) => ({ expiration, options: list }));
+    const dividendPercent = num(first.quote.dividendYield);
+    return {
+      ticker: symbol,
+      spot,
+      asOf,
+      source: "yahoo",
+      stale: isStale(asOf, now()),
+      expirations,
+      rate: await riskFreeRate(),
+      dividendYield: dividendPercent === undefined ? 0 : yieldFromPercent(dividendPercent),
+    };
+  }
+
+  return {
+    quote(ticker) {
+      const symbol = ticker.trim().toUpperCase();
+      return lastGood(`quote ${symbol}`, async () => toQuote(await rawQuote(symbol)), markLastGood);
     },
 
     async companyName(ticker) {
@@ -154,48 +255,9 @@ export function createYahooMarket(options: YahooMarketOptions = {}): MarketData 
       return chartBars(ticker.trim().toUpperCase(), days);
     },
 
-    async optionChain(ticker) {
+    optionChain(ticker) {
       const symbol = ticker.trim().toUpperCase();
-      const first = await guarded(symbol, () => client.options(symbol));
-      const spot = num(first.quote?.regularMarketPrice);
-      if (spot === undefined) throw unknownTicker(symbol);
-      const asOf = first.quote.regularMarketTime ? new Date(first.quote.regularMarketTime) : now();
-      const horizon = now().getTime() + maxExpiryDays * DAY_MS;
-      const wanted = first.expirationDates.map((d) => new Date(d)).filter((d) => d.getTime() <= horizon);
-      const pages = [first];
-      for (const date of wanted.slice(1)) pages.push(await guarded(symbol, () => client.options(symbol, { date })));
-
-      const byExpiration = new Map<string, OptionQuote[]>();
-      for (const page of pages) {
-        for (const set of page.options) {
-          const expiration = new Date(set.expirationDate).toISOString().slice(0, 10);
-          const list = byExpiration.get(expiration) ?? [];
-          for (const [type, contracts] of [
-            ["put", set.puts],
-            ["call", set.calls],
-          ] as const) {
-            for (const c of contracts) {
-              const last = num(c.lastPrice) ?? 0;
-              list.push({
-                symbol: c.contractSymbol || formatOccSymbol({ ticker: symbol, expiration, type, strike: c.strike }),
-                type,
-                strike: c.strike,
-                bid: num(c.bid) ?? 0,
-                ask: num(c.ask) ?? 0,
-                last,
-                volume: Math.max(0, Math.round(num(c.volume) ?? 0)),
-                openInterest: Math.max(0, Math.round(num(c.openInterest) ?? 0)),
-                impliedVolatility: num(c.impliedVolatility) ?? 0,
-              });
-            }
-          }
-          byExpiration.set(expiration, list);
-        }
-      }
-      const expirations: OptionExpiration[] = [...byExpiration.entries()]
-        .sort(([a], [b]) => a.localeCompare(b))
-        .map(([expiration, list]) => ({ expiration, options: list }));
-      return { ticker: symbol, spot, asOf, expirations } satisfies OptionChain;
+      return lastGood(`chain ${symbol}`, () => chain(symbol), markLastGood);
     },
 
     async optionHistory(symbol, days) {

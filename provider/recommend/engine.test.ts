@@ -73,6 +73,8 @@ function chainOf(specs: Spec[]): OptionChain {
     ticker: "TEST",
     spot: SPOT,
     asOf: AS_OF,
+    source: "simulated",
+    stale: false,
     rate: RATE,
     dividendYield: 0,
     expirations: [...byExpiry.keys()].sort().map((expiration) => ({ expiration, options: byExpiry.get(expiration)! })),

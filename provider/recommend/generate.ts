@@ -4,7 +4,7 @@
  * flagged the ticker.
  */
 import type { Db } from "../db/client.ts";
-import type { MarketData } from "../market/port.ts";
+import { staleMarketData, type MarketData } from "../market/port.ts";
 import { nyClock, isoDateOf } from "../market/calendar.ts";
 import { notFound } from "../http/errors.ts";
 import type { EventBus } from "../bus/bus.ts";
@@ -91,6 +91,7 @@ export async function generateRecommendations(
     throw error;
   });
   if (!known) throw notFound();
+  if (chain.stale) throw staleMarketData(symbol, chain.asOf);
   const { stock } = known;
   const { levels, source } = await referenceLevels(db, stock.id, known);
   const today = history.at(-1)?.time ?? isoDateOf(nyClock(chain.asOf).dayNumber);

@@ -1,5 +1,5 @@
 import * as calls from "../../contract/calls.ts";
-import type { Category, CategoryIcon, UipStock } from "../../contract/entities.ts";
+import { MarketSource, type Category, type CategoryIcon, type UipStock } from "../../contract/entities.ts";
 import type { Router, Caller } from "../http/router.ts";
 import type { ProviderContext } from "../context.ts";
 import type { Db } from "../db/client.ts";
@@ -49,6 +49,7 @@ export async function uipStockRows(db: Db, callerId: number, where: { id?: numbe
       "s.name",
       "s.current_price",
       "s.updated_at",
+      "s.price_source",
       "c.name as category_name",
       "c.icon as category_icon",
       "a.user_id as alert_user",
@@ -77,6 +78,7 @@ export async function uipStockRows(db: Db, callerId: number, where: { id?: numbe
       name: r.name,
       current_price: r.current_price,
       updated_at: r.updated_at ? new Date(r.updated_at).toISOString() : null,
+      price_source: MarketSource.safeParse(r.price_source).data ?? null,
     },
   }));
 }

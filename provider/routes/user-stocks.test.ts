@@ -109,6 +109,8 @@ describe("POST /api/user-stock/{userId}", () => {
     expect(row.stock.current_price).toBe(quote.price);
     expect(row.stock.current_price).toBeGreaterThan(0);
     expect(row.stock.updated_at).not.toBeNull();
+    // The row says which market source made the price, shown beside its age.
+    expect(row.stock.price_source).toBe("simulated");
     // The demo trader adding it too shares the same stock row.
     const again = await add(demo, NEW_TICKER.ticker);
     expect(again.status).toBe(200);

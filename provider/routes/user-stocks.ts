@@ -1,5 +1,5 @@
 import * as calls from "../../contract/calls.ts";
-import type { UserStock } from "../../contract/entities.ts";
+import { MarketSource, type UserStock } from "../../contract/entities.ts";
 import type { Router, Caller } from "../http/router.ts";
 import type { ProviderContext } from "../context.ts";
 import type { Db } from "../db/client.ts";
@@ -35,6 +35,7 @@ export async function userStockRows(db: Db, where: { userId?: number; id?: numbe
       "s.name",
       "s.current_price",
       "s.updated_at",
+      "s.price_source",
     ])
     .orderBy("us.sort_order")
     .orderBy("us.id");
@@ -59,6 +60,7 @@ export async function userStockRows(db: Db, where: { userId?: number; id?: numbe
       name: r.name,
       current_price: r.current_price,
       updated_at: r.updated_at ? new Date(r.updated_at).toISOString() : null,
+      price_source: MarketSource.safeParse(r.price_source).data ?? null,
     },
   }));
 }
@@ -106,6 +108,7 @@ export async function stockForTicker(
       name: name || fallbackName.trim() || ticker,
       current_price: quote.price,
       updated_at: quote.asOf,
+      price_source: quote.source,
     })
     // Two people adding a new ticker at once share one row.
     .onConflict((oc) => oc.column("ticker").doNothing())

@@ -25,7 +25,9 @@ const market: MarketData = {
   ...simulated,
   async quote(ticker) {
     const set = prices.get(ticker.toUpperCase());
-    return set ? { ticker: ticker.toUpperCase(), price: set.price, asOf: set.at } : simulated.quote(ticker);
+    return set
+      ? { ticker: ticker.toUpperCase(), price: set.price, asOf: set.at, source: "simulated" as const, stale: false }
+      : simulated.quote(ticker);
   },
 };
 
