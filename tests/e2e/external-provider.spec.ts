@@ -7,6 +7,9 @@ import { startNode, tempDir, type Started } from "./support/processes.ts";
  * When the provider stops accepting the session's token (its secret was rotated), the next
  * page ends the session: the user lands on /login with SPEC.md's message.
  */
+// Starting servers (and seeding a store), here and in the test itself, takes over a minute on a busy 2-core machine.
+test.describe.configure({ timeout: 240_000 });
+
 const ports = ownPorts();
 const providerPort = ports.provider[0]!;
 const appPort = ports.app[0]!;
@@ -22,8 +25,6 @@ const providerEnv = (secret: string) => ({
 });
 
 test.beforeAll(async () => {
-  // Starting servers (and seeding a store) takes over a minute on a busy 2-core machine.
-  test.setTimeout(240_000);
   provider = await startNode(
     "provider/main.ts",
     providerEnv("first-secret-first-secret-first-secret!"),

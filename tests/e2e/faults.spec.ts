@@ -57,7 +57,8 @@ test("with the provider down, screens show SPEC.md's texts and the app keeps ser
   page,
   browser,
 }) => {
-  test.setTimeout(90_000);
+  // The provider is stopped and started again inside the test: slow on a busy 2-core machine.
+  test.setTimeout(240_000);
   const trader = await createTrader(["AAPL", "KO"], `http://127.0.0.1:${providerPort}`);
   await signInAs(page, trader, app);
   await expect(page.getByText("AAPL").first()).toBeVisible();
