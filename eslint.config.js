@@ -28,4 +28,22 @@ export default tseslint.config(
       "no-console": "off",
     },
   },
+  {
+    // Each worker's own app is reached through the support module's `test` (ADR 0026).
+    files: ["tests/e2e/**/*.spec.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            {
+              name: "@playwright/test",
+              importNames: ["test", "expect"],
+              message: "Import test and expect from ./support/test.ts, which starts this worker's app.",
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -1,12 +1,14 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { embeddedProviderUrl } from "./support/ports.ts";
+import { expect, test } from "./support/test.ts";
 
 /**
  * axe-core on every route and every URL-addressed modal (ADR 5), for the demo trader and for the
  * admin (and the pages before sign-in): no serious or critical violation of WCAG 2.1 A/AA.
- * Visits only: nothing is changed, so the shared demo store stays as it is.
+ * Visits only: nothing is changed, so the worker's demo store stays as it is.
  */
-const PROVIDER = `http://127.0.0.1:${process.env.E2E_PROVIDER_PORT ?? 8100}`;
+const PROVIDER = embeddedProviderUrl();
 
 async function providerGet<T>(path: string, token?: string): Promise<T> {
   const res = await fetch(PROVIDER + path, { headers: token ? { authorization: `Bearer ${token}` } : {} });

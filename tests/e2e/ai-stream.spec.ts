@@ -1,4 +1,6 @@
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./support/test.ts";
+import { ownPorts } from "./support/ports.ts";
 import { startNode, tempDir, type Started } from "./support/processes.ts";
 import { startFakeChatVendor, type FakeChatVendor } from "../support/fake-chat-vendor.ts";
 import { signIn } from "./support/sign-in.ts";
@@ -10,13 +12,16 @@ import { signIn } from "./support/sign-in.ts";
  * writing (nothing on the way buffers), and that cancelling in the browser reaches the model.
  * The default app (built-in analyst) answers a summary the same way.
  */
-const appPort = Number(process.env.E2E_PORT ?? 3100) + 70;
-const providerPort = Number(process.env.E2E_PROVIDER_PORT ?? 8100) + 70;
+const ports = ownPorts();
+const appPort = ports.app[0]!;
+const providerPort = ports.provider[0]!;
 const appUrl = `http://localhost:${appPort}`;
 let vendor: FakeChatVendor;
 let app: Started;
 
 test.beforeAll(async () => {
+  // Starting servers (and seeding a store) takes over a minute on a busy 2-core machine.
+  test.setTimeout(240_000);
   vendor = await startFakeChatVendor();
   app = await startNode(
     "server.ts",

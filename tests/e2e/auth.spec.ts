@@ -1,6 +1,8 @@
 import { readFileSync } from "node:fs";
-import { expect, test as base, type APIRequestContext, type Page } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
+import { expect, test as base } from "./support/test.ts";
 import { startGoogleApp, type GoogleApp } from "./support/google-app.ts";
+import { embeddedProviderUrl } from "./support/ports.ts";
 
 /**
  * Issue 3: the landing page at /login, the auth card's three modes, registration, password
@@ -19,7 +21,7 @@ const test = base.extend<object, { googleApp: GoogleApp }>({
   ],
 });
 
-const PROVIDER_URL = `http://127.0.0.1:${process.env.E2E_PROVIDER_PORT ?? 8100}`;
+const PROVIDER_URL = embeddedProviderUrl();
 const GAPI_STAND_IN = readFileSync(new URL("./support/gapi-stand-in.js", import.meta.url), "utf8");
 
 let counter = 0;

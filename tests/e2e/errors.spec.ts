@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test.ts";
 
 test("an unknown page shows the router's error screen with SPEC.md's text", async ({ page }) => {
   const response = await page.goto("/no-such-page");

@@ -1,4 +1,5 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test.ts";
+import { ownPorts } from "./support/ports.ts";
 import { startNode, tempDir, type Started } from "./support/processes.ts";
 
 /**
@@ -6,9 +7,12 @@ import { startNode, tempDir, type Started } from "./support/processes.ts";
  * When the provider stops accepting the session's token (its secret was rotated), the next
  * page ends the session: the user lands on /login with SPEC.md's message.
  */
-const base = Number(process.env.E2E_PORT ?? 3100) + 50;
-const providerPort = base + 1;
-const appPort = base + 2;
+// Starting servers (and seeding a store), here and in the test itself, takes over a minute on a busy 2-core machine.
+test.describe.configure({ timeout: 240_000 });
+
+const ports = ownPorts();
+const providerPort = ports.provider[0]!;
+const appPort = ports.app[0]!;
 const dataDir = tempDir("putseller-ext-");
 let provider: Started;
 let app: Started;

@@ -1,5 +1,6 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test.ts";
 import { messages } from "../../app/lib/messages.ts";
+import { ownPorts } from "./support/ports.ts";
 import { startNode, tempDir, type Started } from "./support/processes.ts";
 import { createTrader, signInAs } from "./support/watchlist.ts";
 
@@ -8,9 +9,9 @@ import { createTrader, signInAs } from "./support/watchlist.ts";
  * data cannot be loaded, the app keeps serving pages, and once the provider is back the same
  * session carries on without signing in again.
  */
-const base = Number(process.env.E2E_PORT ?? 3100) + 60;
-const providerPort = base + 1;
-const appPort = base + 2;
+const ports = ownPorts();
+const providerPort = ports.provider[0]!;
+const appPort = ports.app[0]!;
 const dataDir = tempDir("putseller-faults-");
 const app = `http://localhost:${appPort}`;
 let provider: Started | undefined;
@@ -30,6 +31,8 @@ const startProvider = () =>
   );
 
 test.beforeAll(async () => {
+  // Starting servers (and seeding a store) takes over a minute on a busy 2-core machine.
+  test.setTimeout(240_000);
   provider = await startProvider();
   web = await startNode(
     "server.ts",
@@ -54,7 +57,8 @@ test("with the provider down, screens show SPEC.md's texts and the app keeps ser
   page,
   browser,
 }) => {
-  test.setTimeout(90_000);
+  // The provider is stopped and started again inside the test: slow on a busy 2-core machine.
+  test.setTimeout(240_000);
   const trader = await createTrader(["AAPL", "KO"], `http://127.0.0.1:${providerPort}`);
   await signInAs(page, trader, app);
   await expect(page.getByText("AAPL").first()).toBeVisible();

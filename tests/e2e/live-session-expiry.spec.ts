@@ -1,4 +1,5 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test.ts";
+import { ownPorts } from "./support/ports.ts";
 import { startNode, tempDir, type Started } from "./support/processes.ts";
 import { signIn } from "./support/sign-in.ts";
 
@@ -10,17 +11,19 @@ import { signIn } from "./support/sign-in.ts";
  */
 test.describe.configure({ timeout: 150_000 });
 
-const base = Number(process.env.E2E_PORT ?? 3100) + 80;
-const appUrl = `http://localhost:${base}`;
+const ports = ownPorts();
+const appUrl = `http://localhost:${ports.app[0]}`;
 let app: Started;
 
 test.beforeAll(async () => {
+  // Starting servers (and seeding a store) takes over a minute on a busy 2-core machine.
+  test.setTimeout(240_000);
   app = await startNode(
     "server.ts",
     {
       NODE_ENV: "production",
-      PORT: String(base),
-      PROVIDER_PORT: String(base + 1),
+      PORT: String(ports.app[0]),
+      PROVIDER_PORT: String(ports.provider[0]),
       DATA_DIR: tempDir("putseller-expiry-"),
       SEED_DEMO: "true",
       SESSION_SECRET: "session-expiry-secret-0123456789abcdefghij",

@@ -1,5 +1,7 @@
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./support/test.ts";
 import { WS_STOCK_UPDATES } from "../../contract/ws.ts";
+import { ownPorts } from "./support/ports.ts";
 import { startNode, tempDir, type Started } from "./support/processes.ts";
 
 /**
@@ -10,10 +12,10 @@ import { startNode, tempDir, type Started } from "./support/processes.ts";
  */
 test.describe.configure({ timeout: 120_000 });
 
-const base = Number(process.env.E2E_PORT ?? 3100) + 60;
-const providerPort = base + 1;
-const appPort = base + 2;
-const controlPort = base + 3;
+const ports = ownPorts();
+const providerPort = ports.provider[0]!;
+const appPort = ports.app[0]!;
+const controlPort = ports.provider[1]!;
 const dataDir = tempDir("putseller-live-");
 const appUrl = `http://localhost:${appPort}`;
 let provider: Started;
@@ -40,6 +42,8 @@ async function control(path: "/price" | "/publish", body: unknown) {
 }
 
 test.beforeAll(async () => {
+  // Starting servers (and seeding a store) takes over a minute on a busy 2-core machine.
+  test.setTimeout(240_000);
   provider = await startProvider();
   app = await startNode(
     "server.ts",

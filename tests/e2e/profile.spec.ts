@@ -1,11 +1,13 @@
-import { expect, test, type BrowserContext, type Page } from "@playwright/test";
+import type { BrowserContext, Page } from "@playwright/test";
+import { embeddedProviderUrl, workerAppUrl } from "./support/ports.ts";
+import { expect, test } from "./support/test.ts";
 
 /**
  * SPEC.md §2 Profile, §4 push toggle and admin toggles, notifications panel, service-worker push.
  * Notifications are created the way the product creates them: through the provider
  * (an admin's POST /api/admin/notifications, which runs notifyUsers).
  */
-const PROVIDER = `http://127.0.0.1:${process.env.E2E_PROVIDER_PORT ?? 8100}`;
+const PROVIDER = embeddedProviderUrl();
 
 async function apiUser(username: string, password: string) {
   const res = await fetch(`${PROVIDER}/auth/token`, {
@@ -285,7 +287,7 @@ test.describe("System Settings", () => {
 });
 
 test.describe("push", () => {
-  const origin = `http://localhost:${process.env.E2E_PORT ?? 3100}`;
+  const origin = workerAppUrl();
 
   async function pushSwitch(page: Page) {
     const toggle = card(page, "Notifications").getByRole("switch", { name: "Push Notifications" });

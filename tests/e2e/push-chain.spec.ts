@@ -1,5 +1,7 @@
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./support/test.ts";
 import { startPushReceiver, type PushReceiver, type TestSubscription } from "../support/push-receiver.ts";
+import { ownPorts } from "./support/ports.ts";
 import { startNode, tempDir, type Started } from "./support/processes.ts";
 
 /**
@@ -9,15 +11,17 @@ import { startNode, tempDir, type Started } from "./support/processes.ts";
  * decrypts the payload; its plaintext is handed to the worker through the DevTools protocol, as a
  * browser's push service connection would.
  */
-const base = Number(process.env.E2E_PORT ?? 3100) + 60;
-const appPort = base + 1;
-const providerPort = base + 2;
+const ports = ownPorts();
+const appPort = ports.app[0]!;
+const providerPort = ports.provider[0]!;
 const origin = `http://localhost:${appPort}`;
 const provider = `http://127.0.0.1:${providerPort}`;
 let receiver: PushReceiver;
 let app: Started;
 
 test.beforeAll(async () => {
+  // Starting servers (and seeding a store) takes over a minute on a busy 2-core machine.
+  test.setTimeout(240_000);
   receiver = await startPushReceiver();
   app = await startNode(
     "server.ts",

@@ -1,6 +1,8 @@
 import { appendFileSync, cpSync, rmSync, symlinkSync } from "node:fs";
 import path from "node:path";
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./support/test.ts";
+import { ownPorts } from "./support/ports.ts";
 import { startNode, tempDir, type Started } from "./support/processes.ts";
 
 /**
@@ -9,9 +11,9 @@ import { startNode, tempDir, type Started } from "./support/processes.ts";
  * and later versions are taken silently. The app runs here from a copy of the build whose worker
  * file the test changes, as a deployment would.
  */
-const base = Number(process.env.E2E_PORT ?? 3100) + 70;
-const appPort = base + 1;
-const providerPort = base + 2;
+const ports = ownPorts();
+const appPort = ports.app[0]!;
+const providerPort = ports.provider[0]!;
 const origin = `http://localhost:${appPort}`;
 let buildCopy: string;
 let app: Started;
@@ -19,6 +21,8 @@ let app: Started;
 test.describe.configure({ timeout: 90_000 });
 
 test.beforeAll(async () => {
+  // Starting servers (and seeding a store) takes over a minute on a busy 2-core machine.
+  test.setTimeout(240_000);
   const build = path.resolve(process.env.BUILD_DIR ?? "build");
   buildCopy = tempDir("putseller-build-");
   cpSync(path.join(build, "client"), path.join(buildCopy, "client"), { recursive: true });

@@ -2,12 +2,13 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { inflateSync } from "node:zlib";
-import { chromium, expect, test, type BrowserContext, type Page } from "@playwright/test";
+import { chromium, type BrowserContext, type Page } from "@playwright/test";
+import { expect, test } from "./support/test.ts";
 import * as calls from "../../contract/calls.ts";
 import { chromiumArgs } from "../../playwright.config.ts";
+import { embeddedProviderUrl } from "./support/ports.ts";
 import {
   createTrader,
-  embeddedProviderUrl,
   expectToast,
   listReady,
   providerCall,

@@ -1,4 +1,5 @@
-import { expect, test, type APIResponse } from "@playwright/test";
+import type { APIResponse } from "@playwright/test";
+import { expect, test } from "./support/test.ts";
 import { CROSS_SITE_REFUSED } from "../../server/cross-site-posts.ts";
 import { createTrader, signInAs, watchlistOf } from "./support/watchlist.ts";
 

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./support/test.ts";
 
 async function signIn(page: Page, username = "demo", password = "demo1234") {
   await page.goto("/login");

@@ -1,4 +1,5 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test.ts";
+import { ownPorts } from "./support/ports.ts";
 import { startNode, tempDir, type Started } from "./support/processes.ts";
 import { createTrader, expectToast, listReady, recordToasts, row, signInAs, type Trader } from "./support/watchlist.ts";
 
@@ -8,8 +9,9 @@ import { createTrader, expectToast, listReady, recordToasts, row, signInAs, type
  */
 test.describe.configure({ mode: "serial", timeout: 120_000 });
 
-const appPort = Number(process.env.E2E_PORT ?? 3100) + 91;
-const providerPort = Number(process.env.E2E_PROVIDER_PORT ?? 8100) + 91;
+const ports = ownPorts();
+const appPort = ports.app[0]!;
+const providerPort = ports.provider[0]!;
 const providerUrl = `http://127.0.0.1:${providerPort}`;
 const appUrl = `http://localhost:${appPort}`;
 const dataDir = tempDir("putseller-uip-setup-");

@@ -1,5 +1,6 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test.ts";
 import { createProvider } from "../../provider/app.ts";
+import { ownPorts } from "./support/ports.ts";
 import { startNode, tempDir, type Started } from "./support/processes.ts";
 import {
   centerOf,
@@ -22,8 +23,9 @@ import {
  */
 test.describe.configure({ mode: "serial", timeout: 120_000 });
 
-const appPort = Number(process.env.E2E_PORT ?? 3100) + 90;
-const providerPort = Number(process.env.E2E_PROVIDER_PORT ?? 8100) + 90;
+const ports = ownPorts();
+const appPort = ports.app[0]!;
+const providerPort = ports.provider[0]!;
 const providerUrl = `http://127.0.0.1:${providerPort}`;
 const appUrl = `http://localhost:${appPort}`;
 const LOGO_HOST = "https://logos.example.test";

@@ -3,20 +3,18 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { freePorts, startFirebaseEmulator, type FirebaseEmulator } from "../../support/firebase-emulator.ts";
+import { E2E_SESSION_SECRET } from "./test.ts";
 
 /**
  * A second instance of the built app, with Google sign-in configured against the Firebase Auth
- * emulator, on free ports with its own data folder. The main test server (playwright.config.ts)
- * runs without Firebase, as a default install does.
+ * emulator, on free ports with its own data folder. The worker apps (tests/e2e/support/test.ts)
+ * run without Firebase, as a default install does.
  */
 export interface GoogleApp {
   baseURL: string;
   emulator: FirebaseEmulator;
   stop(): Promise<void>;
 }
-
-/** The main test server's session secret (playwright.config.ts): a session from one is read by the other. */
-export const E2E_SESSION_SECRET = "e2e-session-secret-e2e-session-secret-0123";
 
 export async function startGoogleApp(): Promise<GoogleApp> {
   const emulator = await startFirebaseEmulator();

@@ -5,7 +5,8 @@ import { expect, type Locator, type Page } from "@playwright/test";
 import * as calls from "../../../contract/calls.ts";
 import type { TopLineRecommendation, TradeRecommendation } from "../../../contract/entities.ts";
 import { startNode, tempDir, type Started } from "./processes.ts";
-import { createTrader, embeddedProviderUrl, providerCall, watchlistOf, type Trader } from "./watchlist.ts";
+import { embeddedProviderUrl } from "./ports.ts";
+import { createTrader, providerCall, watchlistOf, type Trader } from "./watchlist.ts";
 
 /**
  * Helpers for the Recommendations screen's browser tests: traders who flagged tickers for

@@ -13,12 +13,16 @@ export interface Started {
   stop(): Promise<void>;
 }
 
-/** Starts `node <script>` with env and waits until `healthPath` answers 200. */
+/**
+ * Starts `node <script>` with env and waits (up to `startSeconds`) until `healthPath` answers 200.
+ * The process is killed when the test worker exits, however it ends, so a port is never left
+ * taken for the worker that replaces it.
+ */
 export async function startNode(
   script: string,
   env: Record<string, string>,
   url: string,
-  healthPath = "/healthz",
+  { healthPath = "/healthz", startSeconds = 180 }: { healthPath?: string; startSeconds?: number } = {},
 ): Promise<Started> {
   const output: string[] = [];
   const child = spawn(node, [script], {
@@ -28,7 +32,10 @@ export async function startNode(
   });
   child.stdout!.on("data", (d) => output.push(String(d)));
   child.stderr!.on("data", (d) => output.push(String(d)));
-  const deadline = Date.now() + 30_000;
+  const killOnExit = () => child.kill("SIGKILL");
+  process.once("exit", killOnExit);
+  child.once("exit", () => process.off("exit", killOnExit));
+  const deadline = Date.now() + startSeconds * 1000;
   for (;;) {
     const ok = await fetch(url + healthPath).then(
       (r) => r.ok,

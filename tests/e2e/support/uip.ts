@@ -1,7 +1,8 @@
 import { expect, type Page } from "@playwright/test";
 import * as calls from "../../../contract/calls.ts";
 import type { Category, UipStock } from "../../../contract/entities.ts";
-import { embeddedProviderUrl, providerCall, signInAs, type StockValues } from "./watchlist.ts";
+import { embeddedProviderUrl } from "./ports.ts";
+import { providerCall, signInAs, type StockValues } from "./watchlist.ts";
 
 /**
  * UIP list test helpers. The UIP list is shared by every user, so a test that changes it as the
@@ -13,17 +14,19 @@ export const ADMIN = { username: "admin", password: "admin1234" } as const;
 /** Demo tickers that are not on the demo UIP list, for rows a test adds. */
 export const FREE_TICKERS = ["JPM", "PG", "PEP", "WMT", "HD", "DIS", "NFLX", "AMD", "CRM", "ADBE", "XOM", "CVX"];
 
-let adminToken: string | undefined;
+/** The admin's token per provider (each worker has its own provider, with its own keys). */
+const adminTokens = new Map<string, string>();
 
 export async function adminTokenOf(providerUrl = embeddedProviderUrl()): Promise<string> {
-  if (adminToken) return adminToken;
+  const known = adminTokens.get(providerUrl);
+  if (known) return known;
   const login = await providerCall<{ access_token: string }>(providerUrl, calls.login, {
     body: ADMIN,
     headers: { "x-forwarded-for": "10.250.0.1" },
   });
   expect(login.status).toBe(200);
-  adminToken = login.body.access_token;
-  return adminToken;
+  adminTokens.set(providerUrl, login.body.access_token);
+  return login.body.access_token;
 }
 
 /** The UIP list as `token`'s user sees it (their own bells), ascending sort_order. */

@@ -2,6 +2,7 @@ import { expect, type CDPSession, type Locator, type Page } from "@playwright/te
 import * as calls from "../../../contract/calls.ts";
 import { fillPath, type Endpoint } from "../../../contract/endpoint.ts";
 import type { UserStock } from "../../../contract/entities.ts";
+import { embeddedProviderUrl } from "./ports.ts";
 
 /**
  * Watchlist test helpers: a fresh trader per test (registered and filled through the provider's
@@ -35,10 +36,6 @@ const DEFAULT_VALUES: StockValues = {
 };
 
 let counter = 0;
-
-export function embeddedProviderUrl(): string {
-  return `http://127.0.0.1:${process.env.E2E_PROVIDER_PORT ?? 8100}`;
-}
 
 export async function providerCall<T = unknown>(
   providerUrl: string,

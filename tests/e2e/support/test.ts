@@ -1,0 +1,58 @@
+import { rmSync } from "node:fs";
+import { expect, test as base } from "@playwright/test";
+import { workerAppUrl, workerPorts } from "./ports.ts";
+import { startNode, tempDir } from "./processes.ts";
+
+/**
+ * The `test` and `expect` every browser spec imports (ADR 0026). Each Playwright worker starts
+ * its own app — the real build, `node server.ts` in production with its embedded provider and the
+ * demo data — on its own ports (tests/e2e/support/ports.ts) and a fresh PGlite store in a folder
+ * of its own, and stops it when the worker ends. `baseURL` points at it, so `page.goto("/login")`
+ * and `request` reach this worker's app, and `embeddedProviderUrl()` its provider.
+ *
+ * Files run one after another on a worker, in any split between the workers, and a failed test
+ * is retried in a new worker with a new store: a spec may read the demo data but must leave it
+ * as it found it, and must not count on another file having run before it.
+ */
+export interface WorkerApp {
+  /** The app's origin, e.g. http://localhost:3100. */
+  url: string;
+  /** Its embedded provider, e.g. http://127.0.0.1:8100. */
+  providerUrl: string;
+}
+
+/** The session secret of the worker apps (the Google sign-in app shares it: a session from one is read by the other). */
+export const E2E_SESSION_SECRET = "e2e-session-secret-e2e-session-secret-0123";
+
+export const test = base.extend<object, { workerApp: WorkerApp }>({
+  workerApp: [
+    // Playwright reads a fixture's first parameter as a destructuring pattern, even an empty one.
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const { app, provider } = workerPorts();
+      const dataDir = tempDir("putseller-e2e-");
+      const started = await startNode(
+        "server.ts",
+        {
+          NODE_ENV: "production",
+          PORT: String(app),
+          PROVIDER_PORT: String(provider),
+          DATA_DIR: dataDir,
+          SEED_DEMO: "true",
+          SESSION_SECRET: E2E_SESSION_SECRET,
+          BUILD_DIR: process.env.BUILD_DIR ?? "build",
+        },
+        workerAppUrl(),
+      );
+      await use({ url: started.url, providerUrl: `http://127.0.0.1:${provider}` });
+      await started.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+    // Seeding the demo store takes over a minute on a busy 2-core machine (the other worker seeds too).
+    { scope: "worker", timeout: 240_000 },
+  ],
+  // (`provide` is the fixture's `use`, named so the React hooks lint does not take it for a hook.)
+  baseURL: async ({ workerApp }, provide) => provide(workerApp.url),
+});
+
+export { expect };
