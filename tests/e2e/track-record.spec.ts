@@ -1,5 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import type { APIRequestContext } from "@playwright/test";
+import { expect, test } from "./support/test.ts";
+import { embeddedProviderUrl } from "./support/ports.ts";
 import { LandingStats, TrackRecord } from "../../contract/track-record.ts";
 import { formatPercent } from "../../app/lib/format.ts";
 import { formatCount } from "../../app/lib/track-record.ts";
@@ -10,13 +12,12 @@ import { signIn } from "./support/sign-in.ts";
  * the simulated market, whose track record job back-tests past sessions on its first run, so a new
  * install has scored puts to show (and says they are simulated).
  */
-const PROVIDER_URL = `http://127.0.0.1:${process.env.E2E_PROVIDER_PORT ?? 8100}`;
 
 /** The provider's own figures, once the first back-test has been scored. */
 async function scoredStats(request: APIRequestContext): Promise<LandingStats> {
   let stats: LandingStats | undefined;
   await expect(async () => {
-    const res = await request.get(`${PROVIDER_URL}/api/landing-stats`);
+    const res = await request.get(`${embeddedProviderUrl()}/api/landing-stats`);
     expect(res.ok()).toBe(true);
     stats = LandingStats.parse(await res.json());
     expect(stats.scored).toBeGreaterThan(0);
@@ -30,7 +31,7 @@ test("the track record page shows the calibration table of the scored puts, mark
 }) => {
   test.setTimeout(180_000);
   await scoredStats(request);
-  const record = TrackRecord.parse(await (await request.get(`${PROVIDER_URL}/api/track-record`)).json());
+  const record = TrackRecord.parse(await (await request.get(`${embeddedProviderUrl()}/api/track-record`)).json());
 
   await page.goto("/track-record");
   await expect(page.getByRole("heading", { level: 1, name: "Track record" })).toBeVisible();
