@@ -50,6 +50,12 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
   };
   const pool = new Pool({ connectionString: url, max: 10, types: parsers });
   pool.on("error", (error) => console.error("[db] idle client error:", error.message));
+  // pg-pool listens for errors only while a client is idle: a connection dropped during a query
+  // would otherwise be an unhandled 'error' that ends the process. The query itself still fails
+  // (the request answers 503) and the pool discards the client.
+  pool.on("connect", (client) => {
+    client.on("error", (error) => console.error("[db] connection lost:", error.message));
+  });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,

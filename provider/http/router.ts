@@ -3,6 +3,7 @@ import type { Endpoint } from "../../contract/endpoint.ts";
 import { describeZodError, errorResponse, HttpError, json, unauthorized } from "./errors.ts";
 import { IDEMPOTENCY_HEADER } from "../../contract/calls.ts";
 import { checkKey, requestHash, type IdempotencyStore } from "./idempotency.ts";
+import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from "../db/unavailable.ts";
 
 /** The largest request body accepted; anything bigger is refused with 413 before parsing. */
 const MAX_BODY_BYTES = 1_000_000;
@@ -72,6 +73,10 @@ export class Router {
       return await this.run(found.route, found.match!.pathname.groups, url, request);
     } catch (error) {
       if (error instanceof HttpError) return errorResponse(error);
+      if (isDatabaseUnavailable(error)) {
+        console.error(`[provider] ${request.method} ${url.pathname}: database unavailable:`, (error as Error).message);
+        return json({ detail: DATABASE_UNAVAILABLE }, 503, { "retry-after": "5" });
+      }
       console.error(`[provider] ${request.method} ${url.pathname} failed:`, error);
       return json({ detail: "Internal server error" }, 500);
     }
