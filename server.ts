@@ -9,6 +9,7 @@ import { RouterContextProvider, type RouterContext, type ServerBuild } from "rea
 import { readAppEnv, type AppEnv } from "./app/server/env.server.ts";
 import { securityHeaders } from "./server/security-headers.ts";
 import { refuseCrossSitePosts } from "./server/cross-site-posts.ts";
+import { limitRequestBodies } from "./server/body-limit.ts";
 import { googleWebConfig } from "./app/server/firebase.server.ts";
 import { createLiveRelay } from "./server/live-relay.ts";
 import { liveSessionOf } from "./server/live-session.ts";
@@ -53,6 +54,7 @@ app.disable("x-powered-by");
 app.set("trust proxy", trustProxy(env.TRUST_PROXY));
 app.use(securityHeaders({ production, google: googleWebConfig(env) }));
 app.use(refuseCrossSitePosts());
+app.use(limitRequestBodies());
 app.use(compression());
 
 app.get("/healthz", async (_req, res) => {

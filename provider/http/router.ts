@@ -3,10 +3,8 @@ import type { Endpoint } from "../../contract/endpoint.ts";
 import { describeZodError, errorResponse, HttpError, json, unauthorized } from "./errors.ts";
 import { IDEMPOTENCY_HEADER } from "../../contract/calls.ts";
 import { checkKey, requestHash, type IdempotencyStore } from "./idempotency.ts";
+import { BODY_LIMITS, bodyTooLarge } from "../../contract/limits.ts";
 import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from "../db/unavailable.ts";
-
-/** The largest request body accepted; anything bigger is refused with 413 before parsing. */
-const MAX_BODY_BYTES = 1_000_000;
 
 export interface Caller {
   id: number;
@@ -33,6 +31,15 @@ interface Route {
   endpoint: Endpoint;
   pattern: URLPattern;
   handler: (input: HandlerInput<Endpoint>) => Promise<unknown>;
+  maxBodyBytes: number;
+}
+
+export interface RouteOptions {
+  /**
+   * The largest body this call takes, in bytes; BODY_LIMITS.form or .json (1 MB) when omitted.
+   * An import takes BODY_LIMITS.import.
+   */
+  maxBodyBytes?: number;
 }
 
 export type Authenticate = (request: Request) => Promise<Caller | undefined>;
@@ -48,11 +55,12 @@ export class Router {
     this.idempotency = options.idempotency;
   }
 
-  on<E extends Endpoint>(endpoint: E, handler: Handler<E>): this {
+  on<E extends Endpoint>(endpoint: E, handler: Handler<E>, options: RouteOptions = {}): this {
     this.routes.push({
       endpoint,
       pattern: new URLPattern({ pathname: endpoint.path }),
       handler: handler as unknown as Route["handler"],
+      maxBodyBytes: options.maxBodyBytes ?? (endpoint.bodyEncoding === "form" ? BODY_LIMITS.form : BODY_LIMITS.json),
     });
     return this;
   }
@@ -96,7 +104,7 @@ export class Router {
       Object.entries(groups).map(([k, v]) => [k, v === undefined ? v : safeDecode(v)]),
     );
     const rawQuery = Object.fromEntries(url.searchParams);
-    const rawBody = await readBody(request, endpoint);
+    const rawBody = await readBody(request, endpoint, route.maxBodyBytes);
     refuseNul(decoded, "path");
     refuseNul(rawQuery, "query");
     refuseNul(rawBody, "body");
@@ -156,15 +164,12 @@ function safeDecode(value: string): string {
   }
 }
 
-async function readBody(request: Request, endpoint: Endpoint): Promise<unknown> {
+async function readBody(request: Request, endpoint: Endpoint, limit: number): Promise<unknown> {
   // A call that takes no body ignores one sent anyway (some clients post `{}`).
   if (request.method === "GET" || request.method === "HEAD" || endpoint.body instanceof z.ZodUndefined) {
     return undefined;
   }
-  const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > MAX_BODY_BYTES) throw new HttpError(413, "Request body is too large");
-  const text = await request.text();
-  if (text.length > MAX_BODY_BYTES) throw new HttpError(413, "Request body is too large");
+  const text = await readLimited(request, limit);
   if (text.trim() === "") return undefined;
   const type = request.headers.get("content-type") ?? "";
   if (endpoint.bodyEncoding === "form" || type.includes("application/x-www-form-urlencoded")) {
@@ -175,4 +180,29 @@ async function readBody(request: Request, endpoint: Endpoint): Promise<unknown> 
   } catch {
     throw new HttpError(400, "Request body must be valid JSON");
   }
+}
+
+/**
+ * The body as text, read chunk by chunk and given up as soon as it passes `limit` bytes: a chunked
+ * upload without Content-Length is refused after `limit` bytes, not after all of it arrived
+ * (provider/server.ts then drops the rest and closes the connection).
+ */
+async function readLimited(request: Request, limit: number): Promise<string> {
+  const tooLarge = () => new HttpError(413, bodyTooLarge(limit));
+  if (Number(request.headers.get("content-length") ?? "0") > limit) throw tooLarge();
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => {});
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString("utf8");
 }
