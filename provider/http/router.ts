@@ -105,6 +105,7 @@ export class Router {
     );
     const rawQuery = Object.fromEntries(url.searchParams);
     const rawBody = await readBody(request, endpoint, route.maxBodyBytes);
+    refuseDeepNesting(rawBody);
     refuseNul(decoded, "path");
     refuseNul(rawQuery, "query");
     refuseNul(rawBody, "body");
@@ -136,6 +137,22 @@ function parse<T extends z.ZodType>(schema: T, value: unknown, where: string): z
   const parsed = schema.safeParse(value);
   if (!parsed.success) throw new HttpError(422, describeZodError(parsed.error, where));
   return parsed.data;
+}
+
+/** Deeper than any call's body: JSON nested further is refused before anything walks it recursively. */
+const MAX_BODY_DEPTH = 32;
+
+/** Measures the nesting without recursion, so a body of 100,000 brackets cannot overflow the stack. */
+function refuseDeepNesting(value: unknown): void {
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length > 0) {
+    const [item, depth] = stack.pop()!;
+    if (typeof item !== "object" || item === null) continue;
+    if (depth >= MAX_BODY_DEPTH) {
+      throw new HttpError(400, `Request body is nested too deeply (at most ${MAX_BODY_DEPTH} levels)`);
+    }
+    for (const child of Object.values(item)) stack.push([child, depth + 1]);
+  }
 }
 
 /**
