@@ -2,6 +2,7 @@ import { Kysely, PGliteDialect, PostgresDialect, sql } from "kysely";
 import { Migrator } from "kysely/migration";
 import type { Database } from "./schema.ts";
 import { migrationProvider } from "./migrations.ts";
+import { lockDataDir } from "./data-dir-lock.ts";
 
 export type Db = Kysely<Database>;
 
@@ -78,9 +79,17 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
 
 async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
   const { PGlite } = await import("@electric-sql/pglite");
-  const pglite = await PGlite.create(dataDir, {
-    parsers: { [INT8]: (v: string) => Number(v), [DATE]: (v: string) => v },
-  });
+  // One process per folder: a second one would silently diverge from the first (data-dir-lock.ts).
+  const unlock = dataDir ? lockDataDir(dataDir) : () => {};
+  let pglite;
+  try {
+    pglite = await PGlite.create(dataDir, {
+      parsers: { [INT8]: (v: string) => Number(v), [DATE]: (v: string) => v },
+    });
+  } catch (error) {
+    unlock();
+    throw error;
+  }
   const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
   return {
     db,
@@ -91,6 +100,7 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
     async close() {
       await db.destroy();
       if (!pglite.closed) await pglite.close();
+      unlock();
     },
   };
 }
