@@ -119,6 +119,9 @@ export const mailOutbox = endpoint({
 
 export const me = endpoint({ method: "GET", path: "/auth/users/me", response: CurrentUser });
 
+/** Sign-out: the caller's token is refused from now on (other sessions of the user go on). */
+export const logout = endpoint({ method: "POST", path: "/auth/logout", response: z.object({ ok: z.literal(true) }) });
+
 export const permissions = endpoint({
   method: "GET",
   path: "/api/user/:userId/permissions",

@@ -17,7 +17,12 @@ export interface RunningProvider {
 
 /** Starts the provider API on a port (0 picks a free one). */
 export async function startProviderServer(
-  options: ProviderOptions & { port: number; host: string },
+  options: ProviderOptions & {
+    port: number;
+    host: string;
+    /** How often open websockets' tokens are checked again (sign-out, password reset); 60 s. */
+    liveRecheckMs?: number;
+  },
 ): Promise<RunningProvider> {
   const provider = await createProvider(options);
   const listener = createRequestListener(((request, client) =>
@@ -29,6 +34,7 @@ export async function startProviderServer(
   const live = await attachLiveSockets(server, {
     bus: provider.context.bus,
     authenticate: createAuthenticator(provider.context.db, provider.context.tokens),
+    recheckMs: options.liveRecheckMs,
   });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);

@@ -205,6 +205,12 @@ export interface RateLimitsTable {
   hits: number;
 }
 
+/** A signed-out token (SHA-256 of it, hex), refused until `expires_at` (provider/auth/callers.ts). */
+export interface RevokedTokensTable {
+  token_hash: string;
+  expires_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   roles: RolesTable;
@@ -227,4 +233,5 @@ export interface Database {
   idempotency_keys: IdempotencyKeysTable;
   app_secrets: AppSecretsTable;
   rate_limits: RateLimitsTable;
+  revoked_tokens: RevokedTokensTable;
 }

@@ -5,7 +5,7 @@ import type { Router } from "../http/router.ts";
 import type { ProviderContext } from "../context.ts";
 import type { Db } from "../db/client.ts";
 import { decoyHash, hashPassword, verifyPassword } from "../auth/password.ts";
-import { permissionsOf, requireSelfOrAdmin } from "../auth/callers.ts";
+import { permissionsOf, requireSelfOrAdmin, tokenHash } from "../auth/callers.ts";
 import { RATE_RULES } from "../auth/rate-limit.ts";
 import { clientIp } from "../http/client-ip.ts";
 import { conflict, HttpError, notFound, unauthorized } from "../http/errors.ts";
@@ -180,6 +180,18 @@ export function authRoutes(router: Router, context: ProviderContext): void {
     if (!user) throw unauthorized();
     const name = `${user.first_name} ${user.last_name}`.trim() || user.username;
     return { id: user.id, name, username: user.username, email: user.email };
+  });
+
+  router.on(calls.logout, async ({ caller, request }) => {
+    const token = /^Bearer\s+(\S+)$/i.exec(request.headers.get("authorization") ?? "")![1]!;
+    await db
+      .insertInto("revoked_tokens")
+      .values({ token_hash: tokenHash(token), expires_at: new Date(caller.expiresAt ?? Date.now() + 30 * 86_400_000) })
+      .onConflict((oc) => oc.column("token_hash").doNothing())
+      .execute();
+    // Rows are needed only until their token would have expired anyway.
+    await db.deleteFrom("revoked_tokens").where("expires_at", "<", new Date()).execute();
+    return { ok: true as const };
   });
 
   router.on(calls.permissions, async ({ caller, params }) => {
