@@ -10,6 +10,7 @@ import { readAppEnv, type AppEnv } from "./app/server/env.server.ts";
 import { securityHeaders } from "./server/security-headers.ts";
 import { refuseCrossSitePosts } from "./server/cross-site-posts.ts";
 import { limitRequestBodies } from "./server/body-limit.ts";
+import { privateResponses } from "./server/private-responses.ts";
 import { googleWebConfig } from "./app/server/firebase.server.ts";
 import { createLiveRelay } from "./server/live-relay.ts";
 import { liveSessionOf, providerAccepts } from "./server/live-session.ts";
@@ -94,6 +95,7 @@ if (production) {
   getBuild = () => devServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
 }
 
+app.use(privateResponses());
 app.use(async (req, res, next) => {
   try {
     const build = await getBuild();

@@ -13,7 +13,12 @@ test("a cookie saved before sign-out reads and writes nothing afterwards", async
   expect(login.status()).toBe(302);
   const saved = (await browserless.storageState()).cookies.find((c) => c.name === "__session")!;
   expect(saved).toBeDefined();
-  expect((await browserless.get("/user-stocks", { maxRedirects: 0 })).status()).toBe(200);
+  const signedIn = await browserless.get("/user-stocks", { maxRedirects: 0 });
+  expect(signedIn.status()).toBe(200);
+  // Nothing of a signed-in trader's is kept by a shared cache or shown again by Back after sign-out.
+  expect(login.headers()["cache-control"]).toBe("private, no-store");
+  expect(signedIn.headers()["cache-control"]).toBe("private, no-store");
+  expect((await browserless.get("/user-stocks.data")).headers()["cache-control"]).toBe("private, no-store");
 
   const out = await browserless.post("/logout", { maxRedirects: 0 });
   expect(out.status()).toBe(302);
