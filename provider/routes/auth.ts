@@ -26,8 +26,13 @@ export function authRoutes(router: Router, context: ProviderContext): void {
   router.on(calls.login, async ({ body, request }) => {
     const ip = clientIp(request);
     const account = body.username;
-    // Only failures count, so the check comes first and the hit after a failure.
-    await limiter.check(RATE_RULES.loginAccount, account);
+    // Only failures count, so the check comes first and the hit after a failure. Strangers'
+    // failures cannot lock the owner out: the hard limit is per account and address, and the
+    // account-wide back-off (guessing from many addresses) spares addresses it signed in from.
+    const pair = `${account} ${ip}`;
+    const known = await limiter.seen(RATE_RULES.loginKnown, pair);
+    await limiter.check(RATE_RULES.loginAccountIp, pair);
+    if (!known) await limiter.check(RATE_RULES.loginAccount, account);
     await limiter.check(RATE_RULES.loginIp, ip);
     const user = await db
       .selectFrom("users")
@@ -36,11 +41,13 @@ export function authRoutes(router: Router, context: ProviderContext): void {
       .executeTakeFirst();
     const ok = await verifyPassword(body.password, user?.password_hash ?? (await decoyHash()));
     if (!user || !user.password_hash || !ok) {
-      await limiter.hit(RATE_RULES.loginAccount, account);
+      await limiter.hit(RATE_RULES.loginAccountIp, pair).catch(() => {});
+      await limiter.hit(RATE_RULES.loginAccount, account).catch(() => {});
       await limiter.hit(RATE_RULES.loginIp, ip);
       throw new HttpError(401, INVALID_CREDENTIALS, { "WWW-Authenticate": "Bearer" });
     }
-    await limiter.reset(RATE_RULES.loginAccount, account);
+    await limiter.reset(RATE_RULES.loginAccountIp, pair);
+    await limiter.hit(RATE_RULES.loginKnown, pair);
     return { access_token: await tokens.issue(user.id), token_type: "bearer" };
   });
 
