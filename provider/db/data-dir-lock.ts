@@ -1,4 +1,4 @@
-import { closeSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
 import path from "node:path";
 
 /** The file that says which process has the embedded database's folder. */
@@ -20,6 +20,7 @@ export class DataDirInUse extends Error {
  * died is taken over). Returns the release function (also run at exit).
  */
 export function lockDataDir(dataDir: string): () => void {
+  mkdirSync(dataDir, { recursive: true });
   const file = path.join(dataDir, LOCK_FILE);
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
