@@ -9,9 +9,11 @@ import { RouterContextProvider, type RouterContext, type ServerBuild } from "rea
 import { readAppEnv, type AppEnv } from "./app/server/env.server.ts";
 import { securityHeaders } from "./server/security-headers.ts";
 import { refuseCrossSitePosts } from "./server/cross-site-posts.ts";
+import { limitRequestBodies } from "./server/body-limit.ts";
+import { privateResponses } from "./server/private-responses.ts";
 import { googleWebConfig } from "./app/server/firebase.server.ts";
 import { createLiveRelay } from "./server/live-relay.ts";
-import { liveSessionOf } from "./server/live-session.ts";
+import { liveSessionOf, providerAccepts } from "./server/live-session.ts";
 import { WS_STOCK_UPDATES, WS_TRADE_UPDATES } from "./contract/ws.ts";
 
 /**
@@ -33,6 +35,7 @@ let closeProvider = async () => {};
 if (!env.PROVIDER_URL) {
   const { readProviderEnv, providerStartOptions } = await import("./provider/env.ts");
   const { startProviderServer } = await import("./provider/server.ts");
+  const { DataDirInUse } = await import("./provider/db/data-dir-lock.ts");
   let providerEnv;
   try {
     providerEnv = readProviderEnv();
@@ -41,7 +44,14 @@ if (!env.PROVIDER_URL) {
     process.exit(1);
   }
   if (!providerEnv.DATABASE_URL) mkdirSync(providerEnv.DATA_DIR, { recursive: true });
-  const provider = await startProviderServer(providerStartOptions(providerEnv));
+  let provider;
+  try {
+    provider = await startProviderServer(providerStartOptions(providerEnv));
+  } catch (error) {
+    if (!(error instanceof DataDirInUse)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
   process.env.PROVIDER_URL = provider.url;
   closeProvider = provider.close;
   console.log(`Embedded provider API on ${provider.url}`);
@@ -53,6 +63,7 @@ app.disable("x-powered-by");
 app.set("trust proxy", trustProxy(env.TRUST_PROXY));
 app.use(securityHeaders({ production, google: googleWebConfig(env) }));
 app.use(refuseCrossSitePosts());
+app.use(limitRequestBodies());
 app.use(compression());
 
 app.get("/healthz", async (_req, res) => {
@@ -107,6 +118,7 @@ function requestHandler(build: ServerBuild) {
   return handle;
 }
 
+app.use(privateResponses());
 app.use(async (req, res, next) => {
   try {
     await requestHandler(await getBuild())(req, res, next);
@@ -122,6 +134,8 @@ const liveRelay = createLiveRelay({
   providerUrl,
   paths: [WS_STOCK_UPDATES, WS_TRADE_UPDATES],
   authenticate: liveSessionOf,
+  // A session ended by sign-out or a password reset opens no socket and loses the ones it has.
+  verify: (token) => providerAccepts(providerUrl, token),
 });
 server.on("upgrade", (req, socket, head) => {
   if (liveRelay.handleUpgrade(req, socket, head)) return;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { endpoint } from "./endpoint.ts";
+import { isSitePath } from "./site-path.ts";
 import { Email, NewPassword, Username } from "./auth-fields.ts";
 import {
   Category,
@@ -118,6 +119,9 @@ export const mailOutbox = endpoint({
 });
 
 export const me = endpoint({ method: "GET", path: "/auth/users/me", response: CurrentUser });
+
+/** Sign-out: the caller's token is refused from now on (other sessions of the user go on). */
+export const logout = endpoint({ method: "POST", path: "/auth/logout", response: z.object({ ok: z.literal(true) }) });
 
 export const permissions = endpoint({
   method: "GET",
@@ -401,12 +405,7 @@ export const sendNotification = endpoint({
     title: z.string().trim().min(1, "Title is required").max(200),
     body: z.string().trim().min(1, "Body is required").max(1000),
     /** A same-origin path the notification opens, e.g. /insights. */
-    url: z
-      .string()
-      .max(500)
-      .regex(/^\/(?!\/)[^\\]*$/, "url must be a path of this app, e.g. /insights")
-      .nullable()
-      .optional(),
+    url: z.string().max(500).refine(isSitePath, "url must be a path of this app, e.g. /insights").nullable().optional(),
   }),
   response: z.object({
     notification_id: Id.nullable(),

@@ -6,11 +6,21 @@ import { CONFIG_KEYS } from "./constants.ts";
 /** A price, an intrinsic value or a buy level: numeric, 0 to 9,999,999 (SPEC.md §5, §9). */
 export const PRICE_MAX = 9_999_999;
 export const Price = z.number().min(0).max(PRICE_MAX);
-export const Id = z.number().int().positive();
+/** Ids are PostgreSQL `integer`s: a larger number names nothing and is refused here, not by the database. */
+export const ID_MAX = 2_147_483_647;
+export const Id = z.number().int().positive().max(ID_MAX, "No such id: ids are at most 2147483647");
 /** ISO 8601 timestamp with offset, e.g. 2026-11-21T20:38:00.000Z. */
 export const Timestamp = z.string().datetime({ offset: true });
-/** Calendar date, YYYY-MM-DD. */
-export const DateOnly = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Use a date as YYYY-MM-DD");
+/** Calendar date, YYYY-MM-DD, one that exists (not 2026-13-45 or 2026-02-30). */
+export const DateOnly = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "Use a date as YYYY-MM-DD")
+  .refine(isCalendarDate, "No such date");
+
+function isCalendarDate(value: string): boolean {
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
 /** Flags that SPEC.md stores as 1 or 0. */
 export const Flag = z.union([z.literal(0), z.literal(1)]);
 

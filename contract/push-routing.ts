@@ -3,6 +3,8 @@
  * stays small (contract/push.ts has the schemas).
  */
 
+import { isSitePath } from "./site-path.ts";
+
 /** The `kind` of the message the worker posts to open pages when a push arrives in the foreground. */
 export const FOREGROUND_PUSH = "putseller:push";
 
@@ -11,6 +13,5 @@ export const DEFAULT_PUSH_PATH = "/profile?panel=notifications";
 
 /** A same-origin path only: a push can never send the user off-site. */
 export function safeAppPath(url: string | null | undefined, fallback = DEFAULT_PUSH_PATH): string {
-  if (!url || !url.startsWith("/") || url.startsWith("//") || url.includes("\\")) return fallback;
-  return url;
+  return isSitePath(url) ? url : fallback;
 }

@@ -1,4 +1,4 @@
-import { createServer, type Server } from "node:http";
+import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createRequestListener, type FetchHandler } from "@remix-run/node-fetch-server";
 import { createProvider, type Provider, type ProviderOptions } from "./app.ts";
@@ -17,16 +17,24 @@ export interface RunningProvider {
 
 /** Starts the provider API on a port (0 picks a free one). */
 export async function startProviderServer(
-  options: ProviderOptions & { port: number; host: string },
+  options: ProviderOptions & {
+    port: number;
+    host: string;
+    /** How often open websockets' tokens are checked again (sign-out, password reset); 60 s. */
+    liveRecheckMs?: number;
+  },
 ): Promise<RunningProvider> {
   const provider = await createProvider(options);
-  const server = createServer(
-    createRequestListener(((request, client) =>
-      provider.fetch(request, { clientAddress: client.address })) satisfies FetchHandler),
-  );
+  const listener = createRequestListener(((request, client) =>
+    provider.fetch(request, { clientAddress: client.address })) satisfies FetchHandler);
+  const server = createServer((req, res) => {
+    res.once("finish", () => dropUnreadBody(req));
+    return listener(req, res);
+  });
   const live = await attachLiveSockets(server, {
     bus: provider.context.bus,
     authenticate: createAuthenticator(provider.context.db, provider.context.tokens),
+    recheckMs: options.liveRecheckMs,
   });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
@@ -48,4 +56,20 @@ export async function startProviderServer(
       await provider.close();
     },
   };
+}
+
+/** How long the rest of a refused upload is read (and dropped) so the client sees the answer. */
+const LINGER_MS = 1_000;
+
+/**
+ * A request answered before its body ended (a 413 for a body past its limit): what still arrives
+ * is dropped, not kept, and the connection closes when the client hangs up or LINGER_MS after the
+ * answer. Closing at once would reset the connection and a client still sending would lose the answer.
+ */
+function dropUnreadBody(req: IncomingMessage): void {
+  if (req.complete) return;
+  req.removeAllListeners("data");
+  req.on("data", () => {});
+  req.resume();
+  setTimeout(() => req.destroy(), LINGER_MS).unref();
 }

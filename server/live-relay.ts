@@ -53,6 +53,15 @@ export interface LiveRelayOptions {
   /** A browser this far behind (bytes queued) is dropped rather than buffered without end; 1 MiB. */
   maxBufferedBytes?: number | undefined;
   log?: ((line: string) => void) | undefined;
+  /**
+   * Whether the provider still accepts a session's token (false after sign-out or a password
+   * reset): asked before a browser is admitted and every `recheckMs` for the open ones.
+   */
+  verify?: ((token: string) => Promise<boolean>) | undefined;
+  /** How often open browsers' sessions are verified again; 60 s. */
+  recheckMs?: number | undefined;
+  /** Open sockets one session may hold over all paths; further upgrades get 429; 20. */
+  maxSocketsPerSession?: number | undefined;
 }
 
 export type UpstreamState = "idle" | "connecting" | "open" | "waiting";
@@ -104,7 +113,9 @@ function markAlive(this: WebSocket & { alive?: boolean }) {
 }
 
 type Outcome = "open" | "unauthorized" | "failed";
-type ChannelSettings = Required<Omit<LiveRelayOptions, "providerUrl" | "paths" | "authenticate">>;
+type ChannelSettings = Required<
+  Omit<LiveRelayOptions, "providerUrl" | "paths" | "authenticate" | "verify" | "recheckMs" | "maxSocketsPerSession">
+>;
 
 class Channel {
   /** The open browsers and the session each was admitted with. */
@@ -211,7 +222,7 @@ class Channel {
   }
 
   /** The provider refused `token` (expired, or no longer accepted): so are the sessions holding it. */
-  private forget(token: string) {
+  forget(token: string) {
     if (this.latest?.token === token) this.latest = null;
     for (const [browser, grant] of this.browsers) {
       if (grant.token !== token) continue;
@@ -391,11 +402,34 @@ export function createLiveRelay(options: LiveRelayOptions): LiveRelay {
   }, settings.pingMs);
   pinger.unref();
 
+  const maxSockets = options.maxSocketsPerSession ?? 20;
+  const socketsOf = (token: string) => {
+    let count = 0;
+    for (const channel of channels.values())
+      for (const grant of channel.browsers.values()) if (grant.token === token) count++;
+    return count;
+  };
+  // Sessions ended elsewhere (sign-out, a password reset) lose their open sockets at the next check.
+  const verify = options.verify;
+  const rechecker = setInterval(() => {
+    if (!verify) return;
+    const tokens = new Set<string>();
+    for (const channel of channels.values()) for (const grant of channel.browsers.values()) tokens.add(grant.token);
+    for (const token of tokens) {
+      void verify(token).then((accepted) => {
+        if (!accepted) for (const channel of channels.values()) channel.forget(token);
+      });
+    }
+  }, options.recheckMs ?? 60_000);
+  rechecker.unref();
+
   // Nothing an open browser socket keeps (its listeners) may hold on to its upgrade request.
   async function admit(channel: Channel, request: IncomingMessage, socket: Duplex, head: Buffer) {
     const grant = await options.authenticate(request).catch(() => undefined);
     // An expired session is refused too: the page's next loader call ends it (401 → /login).
     if (!grant || expired(grant, Date.now())) return refuse(socket, 401, "Unauthorized");
+    if (socketsOf(grant.token) >= maxSockets) return refuse(socket, 429, "Too Many Requests");
+    if (verify && !(await verify(grant.token))) return refuse(socket, 401, "Unauthorized");
     const outcome = await channel.admit(grant);
     if (outcome === "unauthorized") return refuse(socket, 401, "Unauthorized");
     if (outcome !== "open") return refuse(socket, 503, "Service Unavailable");
@@ -427,6 +461,7 @@ export function createLiveRelay(options: LiveRelayOptions): LiveRelay {
     },
     async close() {
       clearInterval(pinger);
+      clearInterval(rechecker);
       await Promise.all([...channels.values()].map((c) => c.close()));
       await new Promise((resolve) => setTimeout(resolve, 50));
       for (const c of channels.values()) for (const b of c.browsers.keys()) b.terminate();

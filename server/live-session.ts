@@ -30,3 +30,21 @@ export function tokenExpiry(token: string): number | undefined {
     return undefined;
   }
 }
+
+/**
+ * Whether the provider still accepts `token` (false once the session was signed out or its
+ * password reset). An unreachable provider counts as accepting: its own sockets are down then,
+ * and browsers should not be dropped for it.
+ */
+export async function providerAccepts(providerUrl: string, token: string): Promise<boolean> {
+  try {
+    const response = await fetch(`${providerUrl}/auth/users/me`, {
+      headers: { authorization: `Bearer ${token}` },
+      signal: AbortSignal.timeout(3000),
+    });
+    await response.body?.cancel();
+    return response.status !== 401;
+  } catch {
+    return true;
+  }
+}

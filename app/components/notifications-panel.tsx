@@ -1,5 +1,6 @@
 import { Form, Link, useNavigation } from "react-router";
 import type { NotificationItem } from "#contract/entities.ts";
+import { isSitePath } from "#contract/site-path.ts";
 import { formatNotificationAge } from "#app/lib/format.ts";
 import {
   FILTER_LABELS,
@@ -133,7 +134,7 @@ function NotificationRow({ item, action, now }: { item: NotificationItem; action
       ) : (
         <div className="notification__main">{content}</div>
       )}
-      {item.notification.url ? (
+      {isSitePath(item.notification.url) ? (
         <Link to={item.notification.url} className="notification__open" aria-label={`Open: ${item.notification.title}`}>
           <ChevronRightIcon />
         </Link>

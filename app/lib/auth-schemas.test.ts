@@ -101,6 +101,18 @@ describe("helpers", () => {
     expect(safeRedirect("//evil.example")).toBe("/user-stocks");
     expect(safeRedirect("https://evil.example")).toBe("/user-stocks");
     expect(safeRedirect("/\\evil.example")).toBe("/user-stocks");
+    // Browsers drop tabs and newlines and read backslashes as slashes: each of these is another host.
+    for (const bad of [
+      "/\t/evil.example",
+      "/\n/evil.example",
+      "/\r\n/evil.example",
+      "\\/evil.example",
+      "/x\\..\\\\evil",
+      "/\u0000x",
+    ]) {
+      expect(safeRedirect(bad), JSON.stringify(bad)).toBe("/user-stocks");
+    }
+    expect(safeRedirect("/uip-stock/AAPL?tab=chart#levels")).toBe("/uip-stock/AAPL?tab=chart#levels");
   });
 });
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { Email, NewPassword, PASSWORD_POLICY, Username } from "#contract/auth-fields.ts";
+import { isSitePath } from "#contract/site-path.ts";
 import { messages } from "./messages.ts";
 
 /** The three modes of the /login card (SPEC.md §2), kept in the URL as `?mode=`. */
@@ -77,6 +78,5 @@ export { PASSWORD_POLICY };
 
 /** Only same-site paths, so a crafted link cannot send someone elsewhere after sign-in. */
 export function safeRedirect(to: string | null | undefined, fallback = "/user-stocks"): string {
-  if (!to || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
-  return to;
+  return isSitePath(to) ? to : fallback;
 }

@@ -92,7 +92,16 @@ describe("device info and push links", () => {
   it("a notification opens only a path of this app", () => {
     expect(safeAppPath("/insights")).toBe("/insights");
     expect(safeAppPath("/user-stocks?open=AAPL")).toBe("/user-stocks?open=AAPL");
-    for (const bad of ["https://evil.example/", "//evil.example", "/\\evil.example", "javascript:alert(1)", "", null]) {
+    for (const bad of [
+      "https://evil.example/",
+      "//evil.example",
+      "/\\evil.example",
+      "javascript:alert(1)",
+      "",
+      null,
+      "/\t/evil.example",
+      "/\n/evil.example",
+    ]) {
       expect(safeAppPath(bad)).toBe("/profile?panel=notifications");
     }
   });

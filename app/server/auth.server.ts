@@ -73,7 +73,11 @@ export async function loadSessionUser(token: string): Promise<SessionUser> {
   return { id: me.id, name: me.name, email: me.email, permissions };
 }
 
-export async function logout(): Promise<Response> {
+export async function logout(request: Request): Promise<Response> {
+  // The provider refuses this session's token from now on, so a copy of the cookie kept from
+  // before opens nothing. The cookie goes even if the provider cannot be reached.
+  const session = await readSession(request);
+  if (session) await callProvider(calls.logout, { token: session.token }).catch(() => {});
   const headers = new Headers();
   headers.append("set-cookie", await destroySession());
   headers.append("set-cookie", await toastCookie({ type: "success", text: messages.loggedOut, clearStorage: true }));

@@ -23,7 +23,16 @@ const HOUR = 3600;
  * who sign in successfully never use up their allowance; the others count every attempt.
  */
 export const RATE_RULES = {
-  loginAccount: { name: "login-account", limit: 5, windowSeconds: 15 * MINUTE, what: "sign-in attempts" },
+  /** Failed guesses at one account from one address: a stranger's failures never hold back the owner elsewhere. */
+  loginAccountIp: { name: "login-account-ip", limit: 5, windowSeconds: 15 * MINUTE, what: "sign-in attempts" },
+  /**
+   * Failed guesses at one account from all addresses (guessing spread over many): a short window,
+   * so it slows guessing rather than locking the account, and it is skipped for addresses that
+   * signed in to the account before (loginKnown).
+   */
+  loginAccount: { name: "login-account", limit: 20, windowSeconds: 5 * MINUTE, what: "sign-in attempts" },
+  /** Addresses that signed in to an account in the last 30 days (a mark, never refused). */
+  loginKnown: { name: "login-known", limit: Number.MAX_SAFE_INTEGER, windowSeconds: 30 * 24 * HOUR, what: "sign-ins" },
   loginIp: { name: "login-ip", limit: 30, windowSeconds: 15 * MINUTE, what: "sign-in attempts" },
   googleIp: { name: "google-ip", limit: 30, windowSeconds: 15 * MINUTE, what: "sign-in attempts" },
   registerAccount: { name: "register-account", limit: 5, windowSeconds: HOUR, what: "registration attempts" },
@@ -41,6 +50,8 @@ export interface RateLimiter {
   check(rule: RateRule, key: string): Promise<void>;
   /** Forgets the bucket (a successful sign-in clears the account's failures). */
   reset(rule: RateRule, key: string): Promise<void>;
+  /** Whether the bucket has a hit in its current window. */
+  seen(rule: RateRule, key: string): Promise<boolean>;
 }
 
 export function createRateLimiter(db: Db): RateLimiter {
@@ -76,6 +87,15 @@ export function createRateLimiter(db: Db): RateLimiter {
     },
     async reset(rule, key) {
       await db.deleteFrom("rate_limits").where("bucket", "=", bucketOf(rule, key)).execute();
+    },
+    async seen(rule, key) {
+      const row = await db
+        .selectFrom("rate_limits")
+        .select("hits")
+        .where("bucket", "=", bucketOf(rule, key))
+        .where("window_start", ">", sql<Date>`now() - make_interval(secs => ${rule.windowSeconds})`)
+        .executeTakeFirst();
+      return row !== undefined;
     },
   };
 }

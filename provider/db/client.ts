@@ -2,6 +2,7 @@ import { Kysely, PGliteDialect, PostgresDialect, sql } from "kysely";
 import { Migrator } from "kysely/migration";
 import type { Database } from "./schema.ts";
 import { migrationProvider } from "./migrations.ts";
+import { lockDataDir } from "./data-dir-lock.ts";
 
 export type Db = Kysely<Database>;
 
@@ -50,6 +51,12 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
   };
   const pool = new Pool({ connectionString: url, max: 10, types: parsers });
   pool.on("error", (error) => console.error("[db] idle client error:", error.message));
+  // pg-pool listens for errors only while a client is idle: a connection dropped during a query
+  // would otherwise be an unhandled 'error' that ends the process. The query itself still fails
+  // (the request answers 503) and the pool discards the client.
+  pool.on("connect", (client) => {
+    client.on("error", (error) => console.error("[db] connection lost:", error.message));
+  });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,
@@ -72,9 +79,17 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
 
 async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
   const { PGlite } = await import("@electric-sql/pglite");
-  const pglite = await PGlite.create(dataDir, {
-    parsers: { [INT8]: (v: string) => Number(v), [DATE]: (v: string) => v },
-  });
+  // One process per folder: a second one would silently diverge from the first (data-dir-lock.ts).
+  const unlock = dataDir ? lockDataDir(dataDir) : () => {};
+  let pglite;
+  try {
+    pglite = await PGlite.create(dataDir, {
+      parsers: { [INT8]: (v: string) => Number(v), [DATE]: (v: string) => v },
+    });
+  } catch (error) {
+    unlock();
+    throw error;
+  }
   const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
   return {
     db,
@@ -85,6 +100,7 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
     async close() {
       await db.destroy();
       if (!pglite.closed) await pglite.close();
+      unlock();
     },
   };
 }

@@ -325,6 +325,21 @@ const migrations: Record<string, Migration> = {
       await runScript(db, `ALTER TABLE stocks ADD COLUMN price_source text;`);
     },
   },
+  "0006-revoked-tokens": {
+    // Sign-out ends one session on the server: its token is refused until it would have expired anyway.
+    async up(db: Kysely<unknown>) {
+      await runScript(
+        db,
+        `
+        CREATE TABLE revoked_tokens (
+          token_hash text PRIMARY KEY,
+          expires_at timestamptz NOT NULL
+        );
+        CREATE INDEX revoked_tokens_expires_at ON revoked_tokens (expires_at);
+      `,
+      );
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -241,6 +241,12 @@ export interface TrackRecordStateTable {
   value: string;
 }
 
+/** A signed-out token (SHA-256 of it, hex), refused until `expires_at` (provider/auth/callers.ts). */
+export interface RevokedTokensTable {
+  token_hash: string;
+  expires_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   roles: RolesTable;
@@ -265,4 +271,5 @@ export interface Database {
   rate_limits: RateLimitsTable;
   track_record_picks: TrackRecordPicksTable;
   track_record_state: TrackRecordStateTable;
+  revoked_tokens: RevokedTokensTable;
 }

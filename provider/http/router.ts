@@ -3,9 +3,8 @@ import type { Endpoint } from "../../contract/endpoint.ts";
 import { describeZodError, errorResponse, HttpError, json, unauthorized } from "./errors.ts";
 import { IDEMPOTENCY_HEADER } from "../../contract/calls.ts";
 import { checkKey, requestHash, type IdempotencyStore } from "./idempotency.ts";
-
-/** The largest request body accepted; anything bigger is refused with 413 before parsing. */
-const MAX_BODY_BYTES = 1_000_000;
+import { BODY_LIMITS, bodyTooLarge } from "../../contract/limits.ts";
+import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from "../db/unavailable.ts";
 
 export interface Caller {
   id: number;
@@ -32,6 +31,15 @@ interface Route {
   endpoint: Endpoint;
   pattern: URLPattern;
   handler: (input: HandlerInput<Endpoint>) => Promise<unknown>;
+  maxBodyBytes: number;
+}
+
+export interface RouteOptions {
+  /**
+   * The largest body this call takes, in bytes; BODY_LIMITS.form or .json (1 MB) when omitted.
+   * An import takes BODY_LIMITS.import.
+   */
+  maxBodyBytes?: number;
 }
 
 export type Authenticate = (request: Request) => Promise<Caller | undefined>;
@@ -47,11 +55,12 @@ export class Router {
     this.idempotency = options.idempotency;
   }
 
-  on<E extends Endpoint>(endpoint: E, handler: Handler<E>): this {
+  on<E extends Endpoint>(endpoint: E, handler: Handler<E>, options: RouteOptions = {}): this {
     this.routes.push({
       endpoint,
       pattern: new URLPattern({ pathname: endpoint.path }),
       handler: handler as unknown as Route["handler"],
+      maxBodyBytes: options.maxBodyBytes ?? (endpoint.bodyEncoding === "form" ? BODY_LIMITS.form : BODY_LIMITS.json),
     });
     return this;
   }
@@ -72,6 +81,10 @@ export class Router {
       return await this.run(found.route, found.match!.pathname.groups, url, request);
     } catch (error) {
       if (error instanceof HttpError) return errorResponse(error);
+      if (isDatabaseUnavailable(error)) {
+        console.error(`[provider] ${request.method} ${url.pathname}: database unavailable:`, (error as Error).message);
+        return json({ detail: DATABASE_UNAVAILABLE }, 503, { "retry-after": "5" });
+      }
       console.error(`[provider] ${request.method} ${url.pathname} failed:`, error);
       return json({ detail: "Internal server error" }, 500);
     }
@@ -91,7 +104,8 @@ export class Router {
       Object.entries(groups).map(([k, v]) => [k, v === undefined ? v : safeDecode(v)]),
     );
     const rawQuery = Object.fromEntries(url.searchParams);
-    const rawBody = await readBody(request, endpoint);
+    const rawBody = await readBody(request, endpoint, route.maxBodyBytes);
+    refuseDeepNesting(rawBody);
     refuseNul(decoded, "path");
     refuseNul(rawQuery, "query");
     refuseNul(rawBody, "body");
@@ -125,6 +139,22 @@ function parse<T extends z.ZodType>(schema: T, value: unknown, where: string): z
   return parsed.data;
 }
 
+/** Deeper than any call's body: JSON nested further is refused before anything walks it recursively. */
+const MAX_BODY_DEPTH = 32;
+
+/** Measures the nesting without recursion, so a body of 100,000 brackets cannot overflow the stack. */
+function refuseDeepNesting(value: unknown): void {
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length > 0) {
+    const [item, depth] = stack.pop()!;
+    if (typeof item !== "object" || item === null) continue;
+    if (depth >= MAX_BODY_DEPTH) {
+      throw new HttpError(400, `Request body is nested too deeply (at most ${MAX_BODY_DEPTH} levels)`);
+    }
+    for (const child of Object.values(item)) stack.push([child, depth + 1]);
+  }
+}
+
 /**
  * PostgreSQL text cannot hold the NUL character: refused here, for every call at once, rather
  * than reaching the database and failing there as a 500.
@@ -151,15 +181,12 @@ function safeDecode(value: string): string {
   }
 }
 
-async function readBody(request: Request, endpoint: Endpoint): Promise<unknown> {
+async function readBody(request: Request, endpoint: Endpoint, limit: number): Promise<unknown> {
   // A call that takes no body ignores one sent anyway (some clients post `{}`).
   if (request.method === "GET" || request.method === "HEAD" || endpoint.body instanceof z.ZodUndefined) {
     return undefined;
   }
-  const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > MAX_BODY_BYTES) throw new HttpError(413, "Request body is too large");
-  const text = await request.text();
-  if (text.length > MAX_BODY_BYTES) throw new HttpError(413, "Request body is too large");
+  const text = await readLimited(request, limit);
   if (text.trim() === "") return undefined;
   const type = request.headers.get("content-type") ?? "";
   if (endpoint.bodyEncoding === "form" || type.includes("application/x-www-form-urlencoded")) {
@@ -170,4 +197,29 @@ async function readBody(request: Request, endpoint: Endpoint): Promise<unknown> 
   } catch {
     throw new HttpError(400, "Request body must be valid JSON");
   }
+}
+
+/**
+ * The body as text, read chunk by chunk and given up as soon as it passes `limit` bytes: a chunked
+ * upload without Content-Length is refused after `limit` bytes, not after all of it arrived
+ * (provider/server.ts then drops the rest and closes the connection).
+ */
+async function readLimited(request: Request, limit: number): Promise<string> {
+  const tooLarge = () => new HttpError(413, bodyTooLarge(limit));
+  if (Number(request.headers.get("content-length") ?? "0") > limit) throw tooLarge();
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => {});
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString("utf8");
 }

@@ -230,40 +230,73 @@ describe("POST /auth/register", () => {
 });
 
 describe("sign-in rate limits", () => {
-  it("locks an account after 5 failed passwords, even for the right one, and says so", async () => {
+  it("stops an address after 5 failed passwords for an account, even for the right one, and says so", async () => {
     await provider.call(calls.register, { body: registration("lockme"), headers: freshIp() });
+    const guesser = freshIp();
     for (let i = 0; i < 5; i++) {
       const res = await provider.call(calls.login, {
         body: { username: "lockme", password: "wrong-pass1" },
-        headers: freshIp(),
+        headers: guesser,
       });
       expect(res.status).toBe(401);
     }
     const locked = await provider.call(calls.login, {
       body: { username: "LOCKME", password: "s3cret-pass" },
-      headers: freshIp(),
+      headers: guesser,
     });
     expect(locked.status).toBe(429);
     expect(locked.body.detail).toBe("Too many sign-in attempts. Please wait 15 minutes and try again.");
-    // Other accounts still sign in.
+    // The owner, elsewhere, is not held back by that address's failures; nor are other accounts.
+    expect(
+      (await provider.call(calls.login, { body: { username: "lockme", password: "s3cret-pass" }, headers: freshIp() }))
+        .status,
+    ).toBe(200);
     expect(
       (await provider.call(calls.login, { body: { username: "demo", password: "demo1234" }, headers: freshIp() }))
         .status,
     ).toBe(200);
   });
 
-  it("locks an unknown username the same way, so the limit reveals nothing", async () => {
+  it("stops an address guessing an unknown username the same way, so the limit reveals nothing", async () => {
+    const guesser = freshIp();
     for (let i = 0; i < 5; i++) {
       await provider.call(calls.login, {
         body: { username: "ghost-user", password: "wrong-pass1" },
-        headers: freshIp(),
+        headers: guesser,
       });
     }
     const res = await provider.call(calls.login, {
       body: { username: "ghost-user", password: "wrong-pass1" },
-      headers: freshIp(),
+      headers: guesser,
     });
     expect(res.status).toBe(429);
+  });
+
+  it("strangers guessing from many addresses cannot lock the owner out: a short back-off, none where the owner signed in before", async () => {
+    await provider.call(calls.register, { body: registration("besieged"), headers: freshIp() });
+    const home = freshIp();
+    const first = await provider.call(calls.login, {
+      body: { username: "besieged", password: "s3cret-pass" },
+      headers: home,
+    });
+    expect(first.status).toBe(200);
+    // 20 failed guesses from 20 addresses, then more.
+    for (let i = 0; i < 22; i++) {
+      await provider.call(calls.login, { body: { username: "besieged", password: "wrong-pass1" }, headers: freshIp() });
+    }
+    // From home, the right password still signs in.
+    const owner = await provider.call(calls.login, {
+      body: { username: "besieged", password: "s3cret-pass" },
+      headers: home,
+    });
+    expect(owner.status).toBe(200);
+    // From a new address: a wait of minutes (the back-off's 5-minute window), not a lock.
+    const travelling = await provider.call(calls.login, {
+      body: { username: "besieged", password: "s3cret-pass" },
+      headers: freshIp(),
+    });
+    expect(travelling.status).toBe(429);
+    expect(travelling.body.detail).toMatch(/Please wait (a minute|[2-5] minutes)/);
   });
 
   it("counts failures only, and a success clears the account's failures", async () => {

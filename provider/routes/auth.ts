@@ -5,7 +5,7 @@ import type { Router } from "../http/router.ts";
 import type { ProviderContext } from "../context.ts";
 import type { Db } from "../db/client.ts";
 import { decoyHash, hashPassword, verifyPassword } from "../auth/password.ts";
-import { permissionsOf, requireSelfOrAdmin } from "../auth/callers.ts";
+import { permissionsOf, requireSelfOrAdmin, tokenHash } from "../auth/callers.ts";
 import { RATE_RULES } from "../auth/rate-limit.ts";
 import { clientIp } from "../http/client-ip.ts";
 import { conflict, HttpError, notFound, unauthorized } from "../http/errors.ts";
@@ -26,8 +26,13 @@ export function authRoutes(router: Router, context: ProviderContext): void {
   router.on(calls.login, async ({ body, request }) => {
     const ip = clientIp(request);
     const account = body.username;
-    // Only failures count, so the check comes first and the hit after a failure.
-    await limiter.check(RATE_RULES.loginAccount, account);
+    // Only failures count, so the check comes first and the hit after a failure. Strangers'
+    // failures cannot lock the owner out: the hard limit is per account and address, and the
+    // account-wide back-off (guessing from many addresses) spares addresses it signed in from.
+    const pair = `${account} ${ip}`;
+    const known = await limiter.seen(RATE_RULES.loginKnown, pair);
+    await limiter.check(RATE_RULES.loginAccountIp, pair);
+    if (!known) await limiter.check(RATE_RULES.loginAccount, account);
     await limiter.check(RATE_RULES.loginIp, ip);
     const user = await db
       .selectFrom("users")
@@ -36,11 +41,13 @@ export function authRoutes(router: Router, context: ProviderContext): void {
       .executeTakeFirst();
     const ok = await verifyPassword(body.password, user?.password_hash ?? (await decoyHash()));
     if (!user || !user.password_hash || !ok) {
-      await limiter.hit(RATE_RULES.loginAccount, account);
+      await limiter.hit(RATE_RULES.loginAccountIp, pair).catch(() => {});
+      await limiter.hit(RATE_RULES.loginAccount, account).catch(() => {});
       await limiter.hit(RATE_RULES.loginIp, ip);
       throw new HttpError(401, INVALID_CREDENTIALS, { "WWW-Authenticate": "Bearer" });
     }
-    await limiter.reset(RATE_RULES.loginAccount, account);
+    await limiter.reset(RATE_RULES.loginAccountIp, pair);
+    await limiter.hit(RATE_RULES.loginKnown, pair);
     return { access_token: await tokens.issue(user.id), token_type: "bearer" };
   });
 
@@ -180,6 +187,18 @@ export function authRoutes(router: Router, context: ProviderContext): void {
     if (!user) throw unauthorized();
     const name = `${user.first_name} ${user.last_name}`.trim() || user.username;
     return { id: user.id, name, username: user.username, email: user.email };
+  });
+
+  router.on(calls.logout, async ({ caller, request }) => {
+    const token = /^Bearer\s+(\S+)$/i.exec(request.headers.get("authorization") ?? "")![1]!;
+    await db
+      .insertInto("revoked_tokens")
+      .values({ token_hash: tokenHash(token), expires_at: new Date(caller.expiresAt ?? Date.now() + 30 * 86_400_000) })
+      .onConflict((oc) => oc.column("token_hash").doNothing())
+      .execute();
+    // Rows are needed only until their token would have expired anyway.
+    await db.deleteFrom("revoked_tokens").where("expires_at", "<", new Date()).execute();
+    return { ok: true as const };
   });
 
   router.on(calls.permissions, async ({ caller, params }) => {

@@ -105,5 +105,10 @@ describe("notifications", () => {
       body: { ...body, url: "https://evil.example/" },
     });
     expect(offsite.status).toBe(422);
+    // A tab or newline is dropped by browsers, which then read `//evil.example`: another host.
+    for (const url of ["/\t/evil.example", "/\n/evil.example", "/a\\b"]) {
+      const hidden = await provider.call(calls.sendNotification, { token: admin.token, body: { ...body, url } });
+      expect(hidden.status, JSON.stringify(url)).toBe(422);
+    }
   });
 });

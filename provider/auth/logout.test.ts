@@ -1,0 +1,85 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import WebSocket from "ws";
+import * as calls from "../../contract/calls.ts";
+import { WS_STOCK_UPDATES } from "../../contract/ws.ts";
+import { WS_CLOSE_UNAUTHORIZED } from "../../contract/ws-close-codes.ts";
+import { startProviderServer, type RunningProvider } from "../server.ts";
+
+/**
+ * Sign-out ends the session on the server: the token it ended opens nothing afterwards (no read,
+ * no write, no websocket), and the user's other sessions go on.
+ */
+let running: RunningProvider;
+
+beforeAll(async () => {
+  running = await startProviderServer({
+    port: 0,
+    host: "127.0.0.1",
+    seedDemo: true,
+    secrets: ["test-secret-test-secret-test-secret!"],
+    jobs: false,
+    // Open websockets' tokens are checked again every 50 ms here (60 s by default).
+    liveRecheckMs: 50,
+  });
+});
+afterAll(() => running.close());
+
+async function login(): Promise<string> {
+  const response = await fetch(`${running.url}/auth/token`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ username: "demo", password: "demo1234" }),
+  });
+  return ((await response.json()) as { access_token: string }).access_token;
+}
+const call = (path: string, token: string, init: RequestInit = {}) =>
+  fetch(`${running.url}${path}`, { ...init, headers: { authorization: `Bearer ${token}`, ...init.headers } });
+
+function socket(token: string): Promise<{ status?: number; ws?: WebSocket; closed: Promise<number> }> {
+  const ws = new WebSocket(running.url.replace(/^http/, "ws") + WS_STOCK_UPDATES, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const closed = new Promise<number>((resolve) => ws.on("close", (code) => resolve(code)));
+  return new Promise((resolve, reject) => {
+    ws.once("open", () => resolve({ ws, closed }));
+    ws.once("unexpected-response", (_req, res) => {
+      ws.terminate();
+      resolve({ status: res.statusCode, closed });
+    });
+    ws.once("error", reject);
+  });
+}
+
+describe("sign-out", () => {
+  it("refuses the ended token for reads, writes and websockets; the user's other session goes on", async () => {
+    const kept = await login();
+    const ended = await login();
+    const { id } = (await (await call(calls.me.path, ended)).json()) as { id: number };
+
+    const out = await call(calls.logout.path, ended, { method: "POST" });
+    expect(out.status).toBe(200);
+
+    expect((await call(calls.me.path, ended)).status).toBe(401);
+    expect((await call(`/api/user-stocks/${id}`, ended)).status).toBe(401);
+    const write = await call(`/api/user-stock/${id}`, ended, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({}),
+    });
+    expect(write.status).toBe(401);
+    expect((await socket(ended)).status).toBe(401);
+
+    expect((await call(`/api/user-stocks/${id}`, kept)).status).toBe(200);
+    const open = await socket(kept);
+    expect(open.ws).toBeDefined();
+    open.ws!.close();
+  });
+
+  it("closes the websockets already open with the ended token", async () => {
+    const token = await login();
+    const open = await socket(token);
+    expect(open.ws).toBeDefined();
+    await call(calls.logout.path, token, { method: "POST" });
+    expect(await open.closed).toBe(WS_CLOSE_UNAUTHORIZED);
+  });
+});

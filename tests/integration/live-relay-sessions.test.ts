@@ -1,0 +1,118 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import WebSocket from "ws";
+import * as calls from "../../contract/calls.ts";
+import { WS_STOCK_UPDATES, WS_TRADE_UPDATES } from "../../contract/ws.ts";
+import { WS_CLOSE_UNAUTHORIZED } from "../../contract/ws-close-codes.ts";
+import { startProviderServer, type RunningProvider } from "../../provider/server.ts";
+import { createLiveRelay, type LiveRelay } from "../../server/live-relay.ts";
+
+/**
+ * The relay and ended sessions: a session signed out (its token refused by the provider) opens
+ * no socket and loses the ones it has; one session holds at most 20 sockets.
+ */
+process.env.SESSION_SECRET ??= "live-relay-test-session-secret-0123456789";
+const { commitNewSession } = await import("../../app/server/session.server.ts");
+const { liveSessionOf, providerAccepts } = await import("../../server/live-session.ts");
+
+let provider: RunningProvider;
+let app: Server;
+let appUrl: string;
+let relay: LiveRelay;
+const opened: WebSocket[] = [];
+
+async function signedIn(): Promise<{ token: string; cookie: string }> {
+  const login = await fetch(`${provider.url}/auth/token`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ username: "demo", password: "demo1234" }),
+  });
+  const token = ((await login.json()) as { access_token: string }).access_token;
+  const setCookie = await commitNewSession(token, { id: 2, name: "Demo", email: "demo@example.com", permissions: [] });
+  return { token, cookie: setCookie.split(";")[0]! };
+}
+
+function browse(path: string, cookie: string): Promise<{ ws?: WebSocket; status?: number; closed: Promise<number> }> {
+  const ws = new WebSocket(appUrl.replace(/^http/, "ws") + path, { headers: { cookie } });
+  const closed = new Promise<number>((resolve) => ws.on("close", (code) => resolve(code)));
+  return new Promise((resolve, reject) => {
+    ws.once("open", () => {
+      opened.push(ws);
+      resolve({ ws, closed });
+    });
+    ws.once("unexpected-response", (_req, res) => {
+      ws.terminate();
+      resolve({ status: res.statusCode, closed });
+    });
+    ws.once("error", reject);
+  });
+}
+
+beforeAll(async () => {
+  provider = await startProviderServer({
+    port: 0,
+    host: "127.0.0.1",
+    seedDemo: true,
+    secrets: ["test-secret-test-secret-test-secret!"],
+    jobs: false,
+  });
+  relay = createLiveRelay({
+    providerUrl: provider.url,
+    paths: [WS_STOCK_UPDATES, WS_TRADE_UPDATES],
+    authenticate: liveSessionOf,
+    verify: (token) => providerAccepts(provider.url, token),
+    recheckMs: 50,
+    log: () => {},
+  });
+  app = createServer((_req, res) => res.writeHead(404).end());
+  app.on("upgrade", (req, socket, head) => {
+    if (!relay.handleUpgrade(req, socket, head)) socket.destroy();
+  });
+  await new Promise<void>((resolve) => app.listen(0, "127.0.0.1", resolve));
+  appUrl = `http://127.0.0.1:${(app.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  for (const ws of opened) ws.terminate();
+  await relay?.close();
+  await new Promise((resolve) => app?.close(resolve));
+  await provider?.close();
+});
+
+describe("live relay and ended sessions", () => {
+  it("refuses a signed-out session's cookie and closes the sockets it had open", async () => {
+    const ended = await signedIn();
+    const kept = await signedIn();
+    const open = await browse(WS_STOCK_UPDATES, ended.cookie);
+    const other = await browse(WS_STOCK_UPDATES, kept.cookie);
+    expect(open.ws && other.ws).toBeTruthy();
+
+    const out = await fetch(`${provider.url}${calls.logout.path}`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${ended.token}` },
+    });
+    expect(out.status).toBe(200);
+
+    expect(await open.closed).toBe(WS_CLOSE_UNAUTHORIZED);
+    expect((await browse(WS_TRADE_UPDATES, ended.cookie)).status).toBe(401);
+    // The same user's other session keeps its socket and opens new ones.
+    expect(other.ws!.readyState).toBe(WebSocket.OPEN);
+    expect((await browse(WS_TRADE_UPDATES, kept.cookie)).ws).toBeDefined();
+  });
+
+  it("admits at most 20 sockets per session, over all paths", async () => {
+    const session = await signedIn();
+    const first = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => browse(i % 2 ? WS_STOCK_UPDATES : WS_TRADE_UPDATES, session.cookie)),
+    );
+    expect(first.every((b) => b.ws)).toBe(true);
+    expect((await browse(WS_STOCK_UPDATES, session.cookie)).status).toBe(429);
+    expect((await browse(WS_TRADE_UPDATES, session.cookie)).status).toBe(429);
+    // Another session is not held back by it; a closed socket frees a place.
+    expect((await browse(WS_STOCK_UPDATES, (await signedIn()).cookie)).ws).toBeDefined();
+    first[0]!.ws!.close();
+    await first[0]!.closed;
+    expect((await browse(WS_STOCK_UPDATES, session.cookie)).ws).toBeDefined();
+  });
+});
