@@ -193,7 +193,12 @@ describe("POST /api/summarize-trade-recommendation (built-in analyst)", () => {
   beforeAll(async () => {
     await provider.call(calls.generateRecommendations, { token: demo.token, params: { ticker: "AAPL" } });
     recommendations = (
-      await provider.call(calls.tradeRecommendations, { token: demo.token, params: { symbol: "AAPL" } })
+      await provider.call(calls.tradeRecommendations, {
+        token: demo.token,
+        params: { symbol: "AAPL" },
+        // Wider than the demo's defaults, so there are a few to describe.
+        query: { at_or_below_conservative: "0", skip_earnings: "0", min_open_interest: "0" },
+      })
     ).body;
     expect(recommendations.length).toBeGreaterThan(2);
   });
