@@ -84,10 +84,10 @@ export function OptionCard({ option, href }: { option: TradeRecommendation; href
 
       <dl className="ins-figures">
         <Figure label="Premium (bid)" testId="premium">
-          ${formatPrice(option.current_option_price)}{" "}
-          <small className="ins-figure__aside" data-testid="mid">
-            mid ${formatPrice(option.mid)}
-          </small>
+          ${formatPrice(option.current_option_price)}
+        </Figure>
+        <Figure label="Mid" testId="mid">
+          ${formatPrice(option.mid)}
         </Figure>
         <Figure label="Monthly, net" testId="roi" strong>
           {formatPercent(option.net_monthly_return)}
