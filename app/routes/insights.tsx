@@ -570,7 +570,7 @@ function FiltersForm({
         </div>
         <div className="ins-trader-filters__actions">
           <button type="submit" className="button">
-            Apply
+            Apply filters
           </button>
           <button type="submit" className="button" formMethod="post" name="intent" value={INSIGHTS_INTENT.saveFilters}>
             Save as my defaults

@@ -120,17 +120,17 @@ test("the filter form works without JavaScript, keeps its values in the URL, and
   const page = await context.newPage();
   await signInAs(page, probe);
   await page.goto(`/insights?open=${TICKER}`);
-  await page.getByText("Your filters").click();
+  await page.locator("summary", { hasText: "Your filters" }).click();
   await page.getByLabel("Only strikes at or below my conservative value").uncheck();
   await page.getByLabel("Commission per contract ($)").fill("1.25");
-  await page.getByRole("button", { name: "Apply" }).click();
+  await page.getByRole("button", { name: "Apply filters" }).click();
   await expect(page).toHaveURL(/commission=1\.25/);
   // Unticked, only the hidden 0 is sent.
   expect(new URL(page.url()).searchParams.getAll("at_or_below_conservative")).toEqual(["0"]);
   const basis = card(page, TICKER).getByTestId("net-basis").first();
   await expect(basis).toContainText("Net of $1.25 a contract");
 
-  await page.getByText("Your filters").click();
+  await page.locator("summary", { hasText: "Your filters" }).click();
   await page.getByRole("button", { name: "Save as my defaults" }).click();
   await expect(page.getByText("Saved as your default filters")).toBeVisible();
   // A plain /insights now uses the saved commission.
