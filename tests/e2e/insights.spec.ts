@@ -413,7 +413,9 @@ test.describe("boundaries and failures (stand-in provider)", () => {
     await expect(option(910003).getByTestId("distance")).toHaveText("$5.10 (5.1%) below the price5–15% away");
     await expect(option(910003).locator("[data-trend]")).toHaveAttribute("data-trend", "up");
     await expect(option(910003).locator("[data-trend]")).toHaveText("Near its weekly high");
-    await expect(option(910003).getByTestId("earnings-warning")).toHaveText("Earnings on 10 Jan 2030 before expiry");
+    await expect(option(910003).getByTestId("earnings-warning")).toHaveText(
+      "Earnings on 10 Jan 2030 before expiry: ranked lower",
+    );
     await expect(option(910002).getByTestId("earnings-warning")).toHaveCount(0);
     // 85: exactly 15 %: up to 15 %; price 1.99 below the line: down.
     await expect(option(910004).getByTestId("distance")).toHaveText("$15.00 (15.0%) below the price5–15% away");
