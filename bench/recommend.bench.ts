@@ -15,6 +15,10 @@
  * - end to end: generateMany as the scheduled job runs it (GENERATION_CONCURRENCY tickers at a
  *   time): the above plus reading the levels and IV history, storing each set (retiring the
  *   previous one) and publishing its updates.
+ * - per-reader selection (ADR 0022): after the end-to-end rounds on PGlite, 1,000 traders with 20
+ *   watchlist rows each (their own levels) and a third with saved filters of their own; one reader's
+ *   /insights data is what the provider computes for it: their filters, the top line with their
+ *   counts, and one stock's list (goal: under 50 ms), for 50 readers in turn.
  * Cold = the first round (chains built, code not yet optimised); warm = median of the next rounds.
  */
 import { randomBytes } from "node:crypto";
@@ -27,11 +31,18 @@ import { analyzeChain, NO_LEVELS } from "../provider/recommend/engine.ts";
 import { generateMany, GENERATION_CONCURRENCY } from "../provider/recommend/generate.ts";
 import { createEventBus } from "../provider/bus/bus.ts";
 import { TRADE_UPDATES_CHANNEL } from "../provider/bus/channels.ts";
+import { activeRecommendations, topLine } from "../provider/recommend/store.ts";
+import { readerFilters } from "../provider/recommend/filters.ts";
+import type { Db } from "../provider/db/client.ts";
 import { median, report } from "./report.ts";
 
 const TICKERS = 100;
 const WARM_ROUNDS = 5;
 const GOAL_MS = 1000;
+const TRADERS = 1000;
+const ROWS_PER_TRADER = 20;
+const READERS = 50;
+const READER_GOAL_MS = 50;
 // Wednesday 2026-11-18, noon in New York: the market is open, so every chain is full.
 const NOW = new Date("2026-11-18T17:00:00Z");
 
@@ -105,6 +116,104 @@ async function endToEnd(database: DatabaseHandle, tickers: SimulatedTicker[], da
   return { ...summary(rounds), stored_per_round: stored, updates_published: published };
 }
 
+/** 1,000 traders with their own levels and (some) filters; one reader's /insights data at a time. */
+async function perReader(db: Db, tickers: SimulatedTicker[]) {
+  const stocks = await db.selectFrom("stocks").select(["id", "current_price"]).orderBy("id").execute();
+  const users = await db
+    .insertInto("users")
+    .values(
+      Array.from({ length: TRADERS }, (_, i) => ({
+        username: `reader${i}`,
+        email: `reader${i}@example.test`,
+        password_hash: null,
+        first_name: "R",
+        last_name: `${i}`,
+        firebase_uid: null,
+        tokens_valid_after: null,
+      })),
+    )
+    .returning("id")
+    .execute();
+  const spotOf = new Map(tickers.map((t, i) => [stocks[i]?.id ?? -1, t.price]));
+  const rows = users.flatMap((u, i) =>
+    Array.from({ length: ROWS_PER_TRADER }, (_, k) => {
+      const stock = stocks[(i * 7 + k * 13) % stocks.length]!;
+      const spot = spotOf.get(stock.id) ?? stock.current_price;
+      const f = 0.85 + ((i * 31 + k * 17) % 13) / 100; // conservative at 85–97 % of the price
+      return {
+        user_id: u.id,
+        stock_id: stock.id,
+        sort_order: k,
+        generate_recommendation: k < 3,
+        base_iv: spot * (f + 0.1),
+        conservative_iv: spot * f,
+        buy_level_one: spot * (f - 0.01),
+        buy_level_two: spot * (f - 0.04),
+        buy_level_three: spot * (f - 0.07),
+        buy_level_four: spot * (f - 0.1),
+      };
+    }),
+  );
+  for (let i = 0; i < rows.length; i += 2000)
+    await db
+      .insertInto("user_stocks")
+      .values(rows.slice(i, i + 2000))
+      .execute();
+  await db
+    .insertInto("trader_filters")
+    .values(
+      users
+        .filter((_, i) => i % 3 === 0)
+        .map((u, i) => ({
+          user_id: u.id,
+          at_or_below_conservative: i % 2 === 0,
+          delta_min: 0.05,
+          delta_max: 0.4,
+          dte_min: 5,
+          dte_max: 75,
+          min_bid: 0.1,
+          min_open_interest: 50,
+          max_spread: 0.15,
+          skip_earnings: i % 4 !== 0,
+          commission: 0.5,
+        })),
+    )
+    .execute();
+  const times: Timing[] = [];
+  let shown = 0;
+  let counted = 0;
+  for (let r = 0; r < READERS; r++) {
+    const reader = users[(r * 37) % users.length]!.id;
+    const stockId = stocks[(r * 11) % stocks.length]!.id;
+    times.push(
+      await timed(async () => {
+        const filters = await readerFilters(db, reader, undefined);
+        const [top, list] = await Promise.all([
+          topLine(db, reader, filters),
+          activeRecommendations(db, stockId, reader, filters),
+        ]);
+        shown += list.length;
+        counted += top.length;
+      }),
+    );
+  }
+  const pool = await db
+    .selectFrom("trade_recommendations")
+    .select(({ fn }) => fn.countAll<number>().as("n"))
+    .where("active", "=", 1)
+    .executeTakeFirstOrThrow();
+  return {
+    traders: TRADERS,
+    watchlist_rows: rows.length,
+    pool_rows_active: Number(pool.n),
+    readers_measured: READERS,
+    ...summary(times),
+    p95_wall_ms: r1([...times.map((t) => t.wall)].sort((a, b) => a - b)[Math.floor(READERS * 0.95)]!),
+    options_shown_per_reader: r1(shown / READERS),
+    top_line_entries_per_reader: r1(counted / READERS),
+  };
+}
+
 async function main() {
   const tickers = universe();
   const market = createSimulatedMarket({ seed: 1, tickers, now: () => NOW });
@@ -156,6 +265,7 @@ async function main() {
 
   const pglite = await openDatabase({});
   const inMemory = await endToEnd(pglite, tickers);
+  const readers = await perReader(pglite.db, tickers);
   await pglite.close();
 
   let postgres: Awaited<ReturnType<typeof endToEnd>> | undefined;
@@ -198,6 +308,9 @@ async function main() {
     generate_meets_goal: generated.warm.wall < GOAL_MS,
     end_to_end_pglite_meets_goal: inMemory.warm.wall < GOAL_MS,
     end_to_end_postgres_meets_goal: postgres ? postgres.warm.wall < GOAL_MS : null,
+    per_reader_pglite_memory_ms: readers,
+    per_reader_goal_ms: READER_GOAL_MS,
+    per_reader_meets_goal: readers.warm.wall < READER_GOAL_MS,
     load_average: (await import("node:os")).loadavg().map(r1),
     node: process.version,
   };
@@ -213,6 +326,8 @@ async function main() {
       `goal < ${GOAL_MS} ms for ${tickers.length} tickers, warm wall clock: generate ${result.generate_meets_goal ? "met" : "NOT met"}, ` +
         `end to end PGlite ${result.end_to_end_pglite_meets_goal ? "met" : "NOT met"}` +
         (postgres ? `, end to end PostgreSQL ${result.end_to_end_postgres_meets_goal ? "met" : "NOT met"}` : ""),
+      `${line(`one reader of ${TRADERS} traders`, { cold: readers.cold, warm: readers.warm })}   p95 ${readers.p95_wall_ms} ms, ` +
+        `${readers.pool_rows_active} active pool rows, ${readers.watchlist_rows} watchlist rows; goal < ${READER_GOAL_MS} ms ${result.per_reader_meets_goal ? "met" : "NOT met"}`,
       `load average ${result.load_average.join(" ")} on this machine while it ran`,
     ].join("\n"),
   );

@@ -14,6 +14,7 @@ import {
   Price,
   TopLineRecommendation,
   TradeRecommendation,
+  TraderFilters,
   Ticker,
   UipStock,
   UserDevice,
@@ -268,11 +269,46 @@ export const stockAnalysis = endpoint({
 
 // ── Recommendations ───────────────────────────────────────────────────────────
 
+/**
+ * A view's filters in the query (beyond SPEC.md): any left out are the reader's saved ones, else
+ * the defaults. Booleans as 1/0, as a GET form sends them.
+ */
+const Bit = z.enum(["1", "0"]).transform((v) => v === "1");
+export const TraderFilterQuery = z.object({
+  at_or_below_conservative: Bit.optional(),
+  delta_min: z.coerce.number().optional(),
+  delta_max: z.coerce.number().optional(),
+  dte_min: z.coerce.number().optional(),
+  dte_max: z.coerce.number().optional(),
+  min_bid: z.coerce.number().optional(),
+  min_open_interest: z.coerce.number().optional(),
+  max_spread: z.coerce.number().optional(),
+  skip_earnings: Bit.optional(),
+  commission: z.coerce.number().optional(),
+});
+export type TraderFilterQuery = z.infer<typeof TraderFilterQuery>;
+
+/** The stock's puts this reader's filters let through, ranked for them (ADR 0022). */
 export const tradeRecommendations = endpoint({
   method: "GET",
   path: "/api/biz-trade-recommendations/:symbol",
   params: SymbolParams,
+  query: TraderFilterQuery,
   response: z.array(TradeRecommendation),
+});
+
+/** The caller's saved recommendation filters (the defaults until they save their own). */
+export const traderFilters = endpoint({
+  method: "GET",
+  path: "/api/trader-filters",
+  response: TraderFilters,
+});
+
+export const saveTraderFilters = endpoint({
+  method: "PUT",
+  path: "/api/trader-filters",
+  body: TraderFilters,
+  response: TraderFilters,
 });
 
 /**
@@ -289,6 +325,7 @@ export const tradeRecommendation = endpoint({
 export const topLineRecommendations = endpoint({
   method: "GET",
   path: "/api/biz-trade-recommendations-top-line",
+  query: TraderFilterQuery,
   response: z.array(TopLineRecommendation),
 });
 

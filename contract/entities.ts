@@ -144,8 +144,65 @@ export const TradeRecommendation = z.object({
   iv_rank: z.number().nullable(),
   buy_level: BuyLevelName.nullable(),
   below_conservative_iv: z.boolean(),
+  // Honest figures (ADR 0022). current_option_price is the bid, what a sell order fills at; the mid
+  // is beside it. calculated_monthly_roi and annualized_roi are as stored: gross, on the whole
+  // premium. The net_* figures are for this reader: time value at the bid (premium less intrinsic
+  // value) less their commission, over the collateral (the strike).
+  mid: z.number(),
+  intrinsic_value: z.number(),
+  time_value: z.number(),
+  /** (ask − bid) / mid. */
+  spread: z.number(),
+  /** Risk-neutral chance of ending below the strike, N(−d2); null in rows stored before it was kept. */
+  probability_of_assignment: z.number().nullable(),
+  /** Share of the stored daily ATM IVs (up to a year) below the run's; null before 20 days. */
+  iv_percentile: z.number().nullable(),
+  /** Daily ATM IVs stored when the run was made (rank and percentile need 20). */
+  iv_history_days: z.number().int().min(0),
+  /** The T-bill (risk-free) rate the run used, annual. */
+  rate: z.number(),
+  /** The reader's commission per contract, in dollars. */
+  commission: z.number(),
+  net_return: z.number(),
+  net_monthly_return: z.number(),
+  net_annualized_return: z.number(),
+  /** What T-bills pay on the collateral over the same days. */
+  tbill_return: z.number(),
+  /** net_return − tbill_return. */
+  excess_return: z.number(),
+  /** Strike at or below the reader's conservative value. */
+  at_or_below_conservative: z.boolean(),
+  /** The reader's score and rank among the stock's puts shown to them (1 = best); 0 when not ranked. */
+  score: z.number(),
+  rank: z.number().int().min(0),
+  /**
+   * True when the reader's conservative-value filter left nothing: this is the only row, the strike
+   * nearest above their conservative value, shown so they can see what they would have to accept.
+   */
+  nearest_above_conservative: z.boolean(),
 });
 export type TradeRecommendation = z.infer<typeof TradeRecommendation>;
+
+/** A trader's recommendation filters (fractions where a share; commission in dollars per contract). */
+export const TraderFilters = z
+  .object({
+    at_or_below_conservative: z.boolean(),
+    delta_min: z.number().min(0).max(0.6),
+    delta_max: z.number().min(0.01).max(0.6),
+    dte_min: z.number().int().min(1).max(90),
+    dte_max: z.number().int().min(1).max(90),
+    min_bid: z.number().min(0.05).max(1000),
+    min_open_interest: z.number().int().min(0).max(1_000_000),
+    max_spread: z.number().min(0.01).max(0.5),
+    skip_earnings: z.boolean(),
+    commission: z.number().min(0).max(10),
+  })
+  .refine((f) => f.delta_min <= f.delta_max, {
+    message: "The lowest |delta| must not exceed the highest",
+    path: ["delta_min"],
+  })
+  .refine((f) => f.dte_min <= f.dte_max, { message: "The fewest days must not exceed the most", path: ["dte_min"] });
+export type TraderFilters = z.infer<typeof TraderFilters>;
 
 /** One stock's latest generation run. */
 export const TopLineRecommendation = z.object({
@@ -162,8 +219,15 @@ export const TopLineRecommendation = z.object({
   average_iv: z.number(),
   /** When the run was made. */
   recommendation_date: Timestamp,
-  /** Recommendations in the active set; 0 in a live update when nothing passed the filters. */
+  /**
+   * Puts the reader's filters let through (the default filters in a live update); 0 when none does.
+   */
   trade_recommendation_count: z.number().int().min(0),
+  /** IV rank and percentile of the run's ATM IV (0–1), null until 20 days of it are stored. */
+  iv_rank: z.number().nullable().optional(),
+  iv_percentile: z.number().nullable().optional(),
+  /** Daily ATM IVs stored when the run was made ("building: n of 20 days" until 20). */
+  iv_history_days: z.number().int().min(0).optional(),
 });
 export type TopLineRecommendation = z.infer<typeof TopLineRecommendation>;
 

@@ -60,6 +60,8 @@ const matrix: Record<string, Row> = {
   tradeRecommendations: SIGNED_IN,
   tradeRecommendation: SIGNED_IN,
   topLineRecommendations: SIGNED_IN,
+  traderFilters: SIGNED_IN, // each caller's own
+  saveTraderFilters: SIGNED_IN, // each caller's own
   generateRecommendations: OWNER_OR_ADMIN, // A flagged the ticker, B did not
   summarizeRecommendation: SIGNED_IN,
   // Devices and notifications

@@ -381,6 +381,21 @@ export const validRequests: Record<string, Builder> = {
     return { params: { id: row.id } };
   },
   topLineRecommendations: async () => ({}),
+  traderFilters: async () => ({}),
+  saveTraderFilters: async () => ({
+    body: {
+      at_or_below_conservative: false,
+      delta_min: 0.05,
+      delta_max: 0.4,
+      dte_min: 5,
+      dte_max: 45,
+      min_bid: 0.2,
+      min_open_interest: 50,
+      max_spread: 0.2,
+      skip_earnings: false,
+      commission: 1,
+    },
+  }),
   generateRecommendations: async () => ({ params: { ticker: A_TICKER } }),
   summarizeRecommendation: async () => ({
     body: {

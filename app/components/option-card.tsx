@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { TradeRecommendation } from "#contract/entities.ts";
-import { formatLevel, formatPercent, formatPrice } from "#app/lib/format.ts";
+import { formatGreek, formatLevel, formatPercent, formatPrice } from "#app/lib/format.ts";
 import {
   BUY_LEVEL_LABEL,
   DISTANCE_BAND_LABEL,
@@ -13,6 +13,9 @@ import {
 } from "#app/lib/option-card.ts";
 import { OPENED_HERE } from "./confirm-dialog.tsx";
 import { AlertIcon, TrendDownIcon, TrendFlatIcon, TrendUpIcon } from "./icons.tsx";
+
+/** Daily at-the-money IVs needed before IV rank and percentile mean anything. */
+const IV_HISTORY_NEEDED = 20;
 
 const TREND_ICON: Record<Trend, typeof TrendUpIcon> = { up: TrendUpIcon, down: TrendDownIcon, neutral: TrendFlatIcon };
 
@@ -37,10 +40,20 @@ export function MoneynessBadge({ strike, stockPrice }: { strike: number; stockPr
   );
 }
 
+/** IV rank and percentile, or how far the history behind them has come ("building: n of 20 days"). */
+export function ivStanding(option: Pick<TradeRecommendation, "iv_rank" | "iv_percentile" | "iv_history_days">): string {
+  if (option.iv_rank === null || option.iv_percentile === null) {
+    return `building: ${Math.min(option.iv_history_days, IV_HISTORY_NEEDED)} of ${IV_HISTORY_NEEDED} days`;
+  }
+  return `rank ${formatPercent(option.iv_rank, 0)} · percentile ${formatPercent(option.iv_percentile, 0)}`;
+}
+
 /**
- * One recommended put (SPEC.md §4 "Option card rules"): strike, premium, monthly ROI, expiry,
- * moneyness, the strike's distance from the price with its band, the trend icon, and the engine's
- * extra figures. The whole card opens the option detail (its title is the link).
+ * One recommended put (SPEC.md §4 "Option card rules"): strike, premium at the bid with the mid
+ * beside it, the monthly return net of the trader's commission (on the time value alone for an
+ * in-the-money put), expiry, moneyness, the strike's distance from the price with its band, the
+ * trend icon, and the figures a seller acts on, each labelled for what it is (ADR 0022). The whole
+ * card opens the option detail (its title is the link).
  */
 export function OptionCard({ option, href }: { option: TradeRecommendation; href: string }) {
   const distance = strikeDistance(option.strike_price, option.current_stock_price);
@@ -70,11 +83,14 @@ export function OptionCard({ option, href }: { option: TradeRecommendation; href
       </header>
 
       <dl className="ins-figures">
-        <Figure label="Premium" testId="premium">
+        <Figure label="Premium (bid)" testId="premium">
           ${formatPrice(option.current_option_price)}
         </Figure>
-        <Figure label="Monthly ROI" testId="roi" strong>
-          {formatPercent(option.calculated_monthly_roi)}
+        <Figure label="Mid" testId="mid">
+          ${formatPrice(option.mid)}
+        </Figure>
+        <Figure label="Monthly, net" testId="roi" strong>
+          {formatPercent(option.net_monthly_return)}
         </Figure>
         <Figure label="Expiry" testId="expiry">
           {expiryLong(option.expiration_date)}
@@ -94,8 +110,11 @@ export function OptionCard({ option, href }: { option: TradeRecommendation; href
       </p>
 
       <dl className="ins-figures ins-figures--extra">
-        <Figure label="Annualised return" testId="annualized">
-          {formatPercent(option.annualized_roi)}
+        <Figure label="Annualised, net" testId="annualized">
+          {formatPercent(option.net_annualized_return)}
+        </Figure>
+        <Figure label="Above T-bills" testId="excess">
+          {formatPercent(option.excess_return)}
         </Figure>
         <Figure label="Breakeven" testId="breakeven">
           ${formatPrice(option.breakeven)}
@@ -106,7 +125,23 @@ export function OptionCard({ option, href }: { option: TradeRecommendation; href
         <Figure label="Chance of profit" testId="pop">
           {formatPercent(option.probability_of_profit)}
         </Figure>
+        <Figure label="Chance of assignment (risk-neutral)" testId="assignment">
+          {option.probability_of_assignment === null ? "—" : formatPercent(option.probability_of_assignment)}
+        </Figure>
+        <Figure label="|Delta| (shortcut)" testId="abs-delta">
+          {formatGreek(Math.abs(option.delta))}
+        </Figure>
+        <Figure label="IV" testId="iv-standing">
+          {ivStanding(option)}
+        </Figure>
       </dl>
+      <p className="ins-option__basis" data-testid="net-basis">
+        Net of ${formatPrice(option.commission)} a contract
+        {option.intrinsic_value > 0
+          ? `, on the $${formatPrice(option.time_value)} time value ($${formatPrice(option.intrinsic_value)} of the premium is intrinsic)`
+          : ""}
+        ; T-bills pay {formatPercent(option.tbill_return, 2)} over the same {option.days_to_expiry} days.
+      </p>
 
       {option.buy_level || option.earnings_before_expiry ? (
         <ul className="ins-notes">
@@ -118,7 +153,8 @@ export function OptionCard({ option, href }: { option: TradeRecommendation; href
           {option.earnings_before_expiry ? (
             <li className="ins-note ins-note--warning" data-testid="earnings-warning">
               <AlertIcon aria-hidden="true" />
-              Earnings {option.earnings_date ? `on ${expiryLong(option.earnings_date)} ` : ""}before expiry
+              Earnings {option.earnings_date ? `on ${expiryLong(option.earnings_date)} ` : ""}before expiry: ranked
+              lower
             </li>
           ) : null}
         </ul>

@@ -5,6 +5,7 @@
 import type { TopLineRecommendation, TradeRecommendation } from "#contract/entities.ts";
 import type { TradeUpdate } from "#contract/ws.ts";
 import { isActionReply, type ActionReply } from "./action-reply.ts";
+import { filtersInUrl } from "./trader-filters.ts";
 
 export const INSIGHTS_PATH = "/insights";
 
@@ -18,6 +19,8 @@ export function insightsSearch(params: URLSearchParams, change?: (next: URLSearc
     const value = params.get(name);
     if (value) next.set(name, value);
   }
+  // The trader's filters, when the URL sets them, travel with every link of the list.
+  for (const [name, value] of Object.entries(filtersInUrl(params) ?? {})) next.set(name, value);
   change?.(next);
   // Always in the same order, whatever order the changes came in; empty values are dropped.
   const ordered = new URLSearchParams();

@@ -97,12 +97,21 @@ describe("dates and symbols", () => {
 
 describe("greeks in plain words", () => {
   it("uses this option's values, per share and per contract", () => {
-    const [delta, theta, vega] = explainGreeks({ ticker: "AAPL", delta: -0.4088, theta: -0.2116, vega: 0.1192 });
+    const [delta, theta, vega] = explainGreeks({
+      ticker: "AAPL",
+      delta: -0.4088,
+      theta: -0.2116,
+      vega: 0.1192,
+      assignment: 0.4512,
+    });
     expect(delta).toMatchObject({ name: "Delta", value: "-0.41" });
     expect(delta!.text).toContain(
       "For every $1 AAPL moves, this put moves about $0.41 the other way ($40.88 a contract)",
     );
-    expect(delta!.text).toContain("roughly a 41% chance of ending in the money");
+    // |delta| is labelled a shortcut, and the risk-neutral chance of assignment stands beside it.
+    expect(delta!.text).toContain("Traders read |delta| (41%) as a rough chance of being assigned; it understates it");
+    expect(delta!.text).toContain("the risk-neutral chance of ending below the strike, N(−d2), is 45%.");
+    expect(explainGreeks({ ticker: "AAPL", delta: -0.4088, theta: 0, vega: 0 })[0]!.text).toMatch(/understates it\.$/);
     expect(theta).toMatchObject({ name: "Theta", value: "-0.21" });
     expect(theta!.text).toContain("loses about $0.21 of value a day ($21.16 a contract)");
     expect(vega).toMatchObject({ name: "Vega", value: "0.12" });

@@ -113,6 +113,8 @@ const dollars = (value: number) => `$${formatPrice(Math.abs(value))}`;
 export interface GreekInput {
   ticker: string;
   delta: number;
+  /** Risk-neutral N(−d2), when known. */
+  assignment?: number | null;
   theta: number;
   vega: number;
 }
@@ -127,7 +129,7 @@ export interface GreekExplanation {
  * Delta, Theta and Vega in plain words with this option's values, for the seller of one put
  * (theta per calendar day and vega per volatility point, as the provider quotes them).
  */
-export function explainGreeks({ ticker, delta, theta, vega }: GreekInput): GreekExplanation[] {
+export function explainGreeks({ ticker, delta, theta, vega, assignment }: GreekInput): GreekExplanation[] {
   const move = Math.abs(delta);
   return [
     {
@@ -136,7 +138,10 @@ export function explainGreeks({ ticker, delta, theta, vega }: GreekInput): Greek
       text:
         `For every $1 ${ticker} moves, this put moves about ${dollars(move)} the other way ` +
         `(${dollars(move * SHARES_PER_CONTRACT)} a contract): it gains when ${ticker} falls. ` +
-        `Read as odds, it is roughly a ${formatPercent(move, 0)} chance of ending in the money and being assigned.`,
+        `Traders read |delta| (${formatPercent(move, 0)}) as a rough chance of being assigned; it understates it` +
+        (assignment === null || assignment === undefined
+          ? "."
+          : `: the risk-neutral chance of ending below the strike, N(−d2), is ${formatPercent(assignment, 0)}.`),
     },
     {
       name: "Theta",

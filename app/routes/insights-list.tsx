@@ -8,6 +8,8 @@ import { INSIGHTS_PARAM, INSIGHTS_PATH, insightsSearch, type GenerateReply } fro
 import { requireUser, userCall } from "#app/server/auth.server.ts";
 import { ProviderError } from "#app/server/provider.server.ts";
 import { redirectWithToast, Toast } from "#app/server/toast.server.ts";
+import { saveFiltersAction } from "#app/server/trader-filters.server.ts";
+import { INSIGHTS_INTENTS, type InsightsIntent } from "#app/lib/insights-intents.ts";
 
 /** /insights itself: the list is its layout (routes/insights.tsx); this route holds the generate action. */
 
@@ -23,6 +25,19 @@ export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
   // With JavaScript request.url is /insights.data?…: only its search is read, the path is ours.
   const search = new URL(request.url).searchParams;
+  const raw = String(formData.get("intent") ?? "generate");
+  const intent: InsightsIntent = (INSIGHTS_INTENTS as readonly string[]).includes(raw)
+    ? (raw as InsightsIntent)
+    : "generate";
+  switch (intent) {
+    case "save-filters":
+      return saveFiltersAction(context, formData, search);
+    case "generate":
+      return generate(context, formData, search);
+  }
+}
+
+async function generate(context: Route.ActionArgs["context"], formData: FormData, search: URLSearchParams) {
   const listUrl = (ticker?: string) =>
     INSIGHTS_PATH +
     insightsSearch(search, (p) => {

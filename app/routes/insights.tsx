@@ -34,7 +34,9 @@ import {
   type GenerateReply,
 } from "#app/lib/insights.ts";
 import { expiryChip, expiryLong } from "#app/lib/option-card.ts";
-import { formatPrice } from "#app/lib/format.ts";
+import { formatPercent, formatPrice } from "#app/lib/format.ts";
+import { filtersDiffer, filtersInUrl, formOf, providerQuery, type FilterForm } from "#app/lib/trader-filters.ts";
+import { INSIGHTS_INTENT } from "#app/lib/insights-intents.ts";
 import { requireUser, userCall } from "#app/server/auth.server.ts";
 import { ProviderError } from "#app/server/provider.server.ts";
 import { appEnv } from "#app/server/env.server.ts";
@@ -68,9 +70,24 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     throw redirect(INSIGHTS_PATH + insightsSearch(url.searchParams), { headers: NO_STORE });
   }
   const open = openTicker(url.searchParams.get(PARAM.open));
+  // The trader's filters: the URL's (the filter form), else their saved ones, which the provider applies.
+  const inUrl = filtersInUrl(url.searchParams);
+  let query = inUrl ? providerQuery(inUrl) : undefined;
+  let filtersError: string | null = null;
+  const saved = await userCall(context, calls.traderFilters);
+  if (query) {
+    try {
+      await userCall(context, calls.topLineRecommendations, { query });
+    } catch (error) {
+      if (!(error instanceof ProviderError) || error.status !== 422) throw error;
+      // Filters the provider refuses: say why, and show the list with the saved ones.
+      filtersError = error.detail ?? messages.unexpected;
+      query = undefined;
+    }
+  }
 
   const [top, options] = await Promise.all([
-    userCall(context, calls.topLineRecommendations).then(
+    userCall(context, calls.topLineRecommendations, { query }).then(
       (items) => ({ items, error: null }),
       (error: unknown) => {
         if (!(error instanceof ProviderError)) throw error;
@@ -78,7 +95,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       },
     ),
     open
-      ? userCall(context, calls.tradeRecommendations, { params: { symbol: open } }).then(
+      ? userCall(context, calls.tradeRecommendations, { params: { symbol: open }, query }).then(
           (items) => ({ items, error: null }),
           (error: unknown) => {
             if (!(error instanceof ProviderError)) throw error;
@@ -97,6 +114,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       open,
       options: options.items,
       optionsError: options.error,
+      filters: { ...formOf(saved), ...(filtersError ? {} : inUrl) } as FilterForm,
+      filtersError,
       logoTemplate: appEnv().LOGO_URL_TEMPLATE || null,
       now: Date.now(),
     },
@@ -132,6 +151,7 @@ export function shouldRevalidate({
   }
   if (currentUrl.href === nextUrl.href) return defaultShouldRevalidate;
   if (!isListPath(currentUrl) || !isListPath(nextUrl)) return defaultShouldRevalidate;
+  if (filtersDiffer(currentUrl.searchParams, nextUrl.searchParams)) return true;
   const currentOpen = openTicker(currentUrl.searchParams.get(PARAM.open));
   return nextOpen !== null && nextOpen !== currentOpen;
 }
@@ -293,6 +313,13 @@ export default function Insights() {
         </Form>
         <GenerateForm action={listUrl()} />
       </div>
+      <FiltersForm
+        values={loaded.filters}
+        error={loaded.filtersError}
+        open={open}
+        query={urlQuery}
+        max={searchParams.get(PARAM.maxStrike)}
+      />
 
       {topLineError ? (
         <p className="list-error" role="alert">
@@ -396,7 +423,26 @@ function OptionsPanel({
     );
   }
   if (options.length === 0) {
-    return <p className="ins-panel__message">No put of {ticker} is recommended right now.</p>;
+    return <p className="ins-panel__message">No put of {ticker} passes your filters right now.</p>;
+  }
+  const nearest = options[0]!.nearest_above_conservative ? options[0]! : null;
+  if (nearest) {
+    // The conservative-value filter left nothing: say so, and show what the nearest strike would pay.
+    return (
+      <>
+        <p className="ins-panel__message" role="status" data-testid="nearest-message">
+          No put of {ticker} at or below your conservative value passes your filters. The nearest strike above it is $
+          {formatPrice(nearest.strike_price)} ({expiryLong(nearest.expiration_date)}): bid ${formatPrice(nearest.bid)},{" "}
+          {formatPercent(nearest.net_monthly_return)} a month net.
+        </p>
+        <div className="ins-options">
+          <OptionCard
+            option={nearest}
+            href={`/recommendation/${nearest.id}${listSearch((p) => p.set(PARAM.open, ticker))}`}
+          />
+        </div>
+      </>
+    );
   }
   if (!date) {
     return (
@@ -438,6 +484,100 @@ function OptionsPanel({
         ))}
       </div>
     </>
+  );
+}
+
+const FILTER_INPUTS: {
+  field: Exclude<keyof FilterForm, "at_or_below_conservative" | "skip_earnings">;
+  label: string;
+  step: string;
+  min: number;
+  max: number;
+}[] = [
+  { field: "delta_min", label: "|Delta| from", step: "0.01", min: 0, max: 0.6 },
+  { field: "delta_max", label: "|Delta| to", step: "0.01", min: 0.01, max: 0.6 },
+  { field: "dte_min", label: "Days to expiry from", step: "1", min: 1, max: 90 },
+  { field: "dte_max", label: "Days to expiry to", step: "1", min: 1, max: 90 },
+  { field: "min_bid", label: "Minimum bid ($)", step: "0.01", min: 0.05, max: 1000 },
+  { field: "min_open_interest", label: "Minimum open interest", step: "1", min: 0, max: 1_000_000 },
+  { field: "max_spread", label: "Maximum spread (% of mid)", step: "0.1", min: 1, max: 50 },
+  { field: "commission", label: "Commission per contract ($)", step: "0.01", min: 0, max: 10 },
+];
+
+/**
+ * The trader's filters (ADR 0022): a GET form, so the values sit in the URL and it works without
+ * JavaScript; "Save as my defaults" posts the same fields. Booleans send a hidden 0 before the
+ * checkbox's 1 (the last one counts), so unticking is kept too.
+ */
+function FiltersForm({
+  values,
+  error,
+  open,
+  query,
+  max,
+}: {
+  values: FilterForm;
+  error: string | null;
+  open: string | null;
+  query: string;
+  max: string | null;
+}) {
+  return (
+    <details className="ins-trader-filters" open={error ? true : undefined}>
+      <summary>Your filters</summary>
+      {error ? (
+        <p className="list-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <Form method="get" action={INSIGHTS_PATH} className="ins-trader-filters__form" key={JSON.stringify(values)}>
+        {query ? <input type="hidden" name={PARAM.query} value={query} /> : null}
+        {max ? <input type="hidden" name={PARAM.maxStrike} value={max} /> : null}
+        {open ? <input type="hidden" name={PARAM.open} value={open} /> : null}
+        <label className="ins-check">
+          <input type="hidden" name="at_or_below_conservative" value="0" />
+          <input
+            type="checkbox"
+            name="at_or_below_conservative"
+            value="1"
+            defaultChecked={values.at_or_below_conservative === "1"}
+          />
+          Only strikes at or below my conservative value
+        </label>
+        <label className="ins-check">
+          <input type="hidden" name="skip_earnings" value="0" />
+          <input type="checkbox" name="skip_earnings" value="1" defaultChecked={values.skip_earnings === "1"} />
+          Skip expiries that span the next earnings report
+        </label>
+        <div className="ins-trader-filters__grid">
+          {FILTER_INPUTS.map(({ field, label, step, min, max: top }) => (
+            <div className="ins-field" key={field}>
+              <label htmlFor={`filter-${field}`}>{label}</label>
+              <span className="ins-input">
+                <input
+                  id={`filter-${field}`}
+                  name={field}
+                  type="number"
+                  inputMode="decimal"
+                  step={step}
+                  min={min}
+                  max={top}
+                  defaultValue={values[field]}
+                />
+              </span>
+            </div>
+          ))}
+        </div>
+        <div className="ins-trader-filters__actions">
+          <button type="submit" className="button">
+            Apply filters
+          </button>
+          <button type="submit" className="button" formMethod="post" name="intent" value={INSIGHTS_INTENT.saveFilters}>
+            Save as my defaults
+          </button>
+        </div>
+      </Form>
+    </details>
   );
 }
 
@@ -497,6 +637,7 @@ function GenerateForm({ action }: { action: string }) {
         </span>
       </div>
       <EnhancedField />
+      <input type="hidden" name="intent" value={INSIGHTS_INTENT.generate} />
       <button type="submit" className="button button--primary ins-generate__submit" disabled={busy}>
         {busy ? <Spinner label="Generating" /> : <SparklesIcon aria-hidden="true" />}
         Generate

@@ -15,7 +15,7 @@ import * as calls from "#contract/calls.ts";
 import type { TradeRecommendation } from "#contract/entities.ts";
 import { messages } from "#app/lib/messages.ts";
 import { AI_ROUTES, type AiStreamState } from "#app/lib/ai-stream.ts";
-import { formatDateTime, formatPercent, formatPrice } from "#app/lib/format.ts";
+import { formatDateTime, formatGreek, formatPercent, formatPrice } from "#app/lib/format.ts";
 import { INSIGHTS_PARAM, INSIGHTS_PATH, insightsSearch } from "#app/lib/insights.ts";
 import { explainGreeks, expiryLong, strikeDistance, underlyingOf } from "#app/lib/option-card.ts";
 import { requireUser, userCall } from "#app/server/auth.server.ts";
@@ -24,7 +24,7 @@ import { readAiText } from "#app/server/ai-read.server.ts";
 import { Modal } from "#app/components/modal.tsx";
 import { AiText } from "#app/components/ai-text.tsx";
 import { openedHere } from "#app/components/confirm-dialog.tsx";
-import { MoneynessBadge } from "#app/components/option-card.tsx";
+import { ivStanding, MoneynessBadge } from "#app/components/option-card.tsx";
 import { SparklesIcon } from "#app/components/icons.tsx";
 import { useAiStream } from "#app/hooks/use-ai-stream.ts";
 import { useHydrated } from "#app/hooks/use-hydrated.ts";
@@ -197,20 +197,56 @@ function OptionDetail({
           <p className="ins-stat__note">Historical {formatPercent(r.historical_volatility, 2)}</p>
         </section>
         <section className="ins-stat" aria-labelledby="ins-stat-price">
-          <h3 id="ins-stat-price">Option price</h3>
+          <h3 id="ins-stat-price">Premium (bid)</h3>
           <p className="ins-stat__value" data-testid="detail-price">
             ${formatPrice(r.current_option_price)}
           </p>
           <p className="ins-stat__note">
-            Bid ${formatPrice(r.bid)} · Ask ${formatPrice(r.ask)} · ROI {formatPercent(r.calculated_monthly_roi)}/month
+            Mid ${formatPrice(r.mid)} · Ask ${formatPrice(r.ask)} · spread {formatPercent(r.spread)} of the mid
           </p>
+        </section>
+        <section className="ins-stat" aria-labelledby="ins-stat-net">
+          <h3 id="ins-stat-net">Return, net of commission</h3>
+          <p className="ins-stat__value" data-testid="detail-net">
+            {formatPercent(r.net_monthly_return)}/month
+          </p>
+          <p className="ins-stat__note">
+            {formatPercent(r.net_annualized_return)}/year · {formatPercent(r.excess_return)} above T-bills (
+            {formatPercent(r.tbill_return, 2)} for {r.days_to_expiry} days) · ${formatPrice(r.commission)} a contract
+            {r.intrinsic_value > 0
+              ? ` · on the $${formatPrice(r.time_value)} time value; $${formatPrice(r.intrinsic_value)} is intrinsic`
+              : ""}
+          </p>
+        </section>
+        <section className="ins-stat" aria-labelledby="ins-stat-risk">
+          <h3 id="ins-stat-risk">Chance of assignment</h3>
+          <p className="ins-stat__value" data-testid="detail-assignment">
+            {r.probability_of_assignment === null ? "—" : formatPercent(r.probability_of_assignment)}
+          </p>
+          <p className="ins-stat__note">
+            Risk-neutral N(−d2) · |delta| {formatGreek(Math.abs(r.delta))} (a trader's shortcut) · chance of profit{" "}
+            {formatPercent(r.probability_of_profit)}
+          </p>
+        </section>
+        <section className="ins-stat" aria-labelledby="ins-stat-ivrank">
+          <h3 id="ins-stat-ivrank">IV rank</h3>
+          <p className="ins-stat__value" data-testid="detail-iv-rank">
+            {ivStanding(r)}
+          </p>
+          <p className="ins-stat__note">Against a year of daily at-the-money IV</p>
         </section>
       </div>
 
       <section className="ins-greeks" aria-labelledby="ins-greeks-title">
         <h3 id="ins-greeks-title">The greeks, in plain words</h3>
         <dl>
-          {explainGreeks({ ticker, delta: r.delta, theta: r.theta, vega: r.vega }).map((g) => (
+          {explainGreeks({
+            ticker,
+            delta: r.delta,
+            theta: r.theta,
+            vega: r.vega,
+            assignment: r.probability_of_assignment,
+          }).map((g) => (
             <div key={g.name} className="ins-greek" data-testid={`greek-${g.name.toLowerCase()}`}>
               <dt>
                 {g.name} <span className="ins-greek__value">{g.value}</span>

@@ -193,7 +193,12 @@ describe("POST /api/summarize-trade-recommendation (built-in analyst)", () => {
   beforeAll(async () => {
     await provider.call(calls.generateRecommendations, { token: demo.token, params: { ticker: "AAPL" } });
     recommendations = (
-      await provider.call(calls.tradeRecommendations, { token: demo.token, params: { symbol: "AAPL" } })
+      await provider.call(calls.tradeRecommendations, {
+        token: demo.token,
+        params: { symbol: "AAPL" },
+        // Wider than the demo's defaults, so there are a few to describe.
+        query: { at_or_below_conservative: "0", skip_earnings: "0", min_open_interest: "0" },
+      })
     ).body;
     expect(recommendations.length).toBeGreaterThan(2);
   });
@@ -210,7 +215,12 @@ describe("POST /api/summarize-trade-recommendation (built-in analyst)", () => {
     );
     expect(body).toContain(`Cash needed: ${dollars(r.strike_price * 100)} a contract`);
     expect(body).toContain(`Breakeven: ${dollars(r.breakeven)}.`);
-    expect(body).toContain(`${pct(r.calculated_monthly_roi)} a month, ${pct(r.annualized_roi)} a year`);
+    // Net of the reader's commission, on the time value, beside T-bills and the chance of assignment.
+    expect(body).toContain(`net of ${dollars(r.commission)} commission a contract`);
+    expect(body).toContain(`${pct(r.net_monthly_return)} a month, ${pct(r.net_annualized_return)} a year`);
+    expect(body).toContain(`T-bills would pay ${pct(r.tbill_return)} on the same cash over the same days`);
+    expect(body).toContain(`Chance of assignment (risk-neutral, N(−d2)): ${pct(r.probability_of_assignment!)}`);
+    expect(body).toContain(`(the mid is ${dollars(r.mid)})`);
     expect(body).toContain(`Probability of profit: ${pct(r.probability_of_profit)}.`);
     expect(body).toContain(`Delta ${r.delta.toFixed(2)}:`);
     expect(body).toContain(`Theta ${r.theta.toFixed(2)}:`);

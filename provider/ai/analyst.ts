@@ -174,7 +174,7 @@ export function* recommendationText(f: RecommendationFacts): Generator<string> {
     "\n\n"
   );
 
-  yield `What it means: you receive ${money(f.premium)} a share (${money(f.premiumPerContract)} a contract) now and promise to buy ${f.contractSize} shares at ${money(f.strike)} if the stock is below the strike at expiry. Cash needed: ${money(f.collateral)} a contract, held until expiry or until you buy the put back.\n\n`;
+  yield `What it means: you receive ${money(f.premium)} a share (${money(f.premiumPerContract)} a contract) now${f.bid !== null && Math.abs(f.bid - f.premium) < 1e-9 ? `, selling at the bid${f.mid !== null ? ` (the mid is ${money(f.mid)})` : ""},` : ""} and promise to buy ${f.contractSize} shares at ${money(f.strike)} if the stock is below the strike at expiry. Cash needed: ${money(f.collateral)} a contract, held until expiry or until you buy the put back.\n\n`;
 
   const where = [
     f.inTheMoney
@@ -185,11 +185,29 @@ export function* recommendationText(f: RecommendationFacts): Generator<string> {
         ? `The stock can fall ${percent(f.cushion)} before you lose money.`
         : `That is ${percent(f.cushion)} above today's price: at today's price the trade is already losing.`),
   ];
-  if (f.monthlyRoi !== null && f.annualizedRoi !== null) {
+  if (f.netMonthly !== null && f.netAnnualized !== null) {
     where.push(
-      `Return if it expires worthless: ${percent(f.monthlyRoi)} a month, ${percent(f.annualizedRoi)} a year on the cash set aside.`,
+      `Return if it expires worthless, net of ${money(f.commission)} commission a contract` +
+        (f.inTheMoney ? ` and on the ${money(f.timeValue)} time value only` : "") +
+        `: ${percent(f.netMonthly)} a month, ${percent(f.netAnnualized)} a year on the cash set aside.` +
+        (f.tbillReturn !== null && f.excessReturn !== null
+          ? ` T-bills would pay ${percent(f.tbillReturn)} on the same cash over the same days, so this pays ${percent(f.excessReturn)} ${f.excessReturn >= 0 ? "more" : "less"}.`
+          : ""),
     );
   } else where.push("The return cannot be given: the option expires today or has expired.");
+  if (f.probabilityOfAssignment !== null) {
+    where.push(
+      `Chance of assignment (risk-neutral, N(−d2)): ${percent(f.probabilityOfAssignment)}` +
+        (f.greeks
+          ? `; |delta| ${fixed2(Math.abs(f.greeks.delta))} is the traders' shortcut for it and reads lower.`
+          : "."),
+    );
+  }
+  if (f.ivRank !== null && f.ivPercentile !== null) {
+    where.push(`IV rank ${percent(f.ivRank)}, IV percentile ${percent(f.ivPercentile)} over the stored year.`);
+  } else if (f.ivHistoryDays !== null) {
+    where.push(`IV rank: building, ${Math.min(20, f.ivHistoryDays)} of 20 days stored.`);
+  }
   if (f.probabilityOfProfit !== null) {
     where.push(
       f.probabilitySource === "model"
@@ -203,7 +221,8 @@ export function* recommendationText(f: RecommendationFacts): Generator<string> {
     const g = f.greeks;
     yield (
       (g.source === "model" ? "The greeks, computed with the Black-Scholes model from the implied volatility:\n" : "") +
-      `Delta ${fixed2(g.delta)}: the option's price moves about ${fixed2(Math.abs(g.delta))} of each dollar the stock moves, and it is a rough ${percent(g.delta)} chance of finishing in the money.\n` +
+      `Delta ${fixed2(g.delta)}: the option's price moves about ${fixed2(Math.abs(g.delta))} of each dollar the stock moves. Traders read |delta| as the chance of finishing in the money; it understates the risk-neutral chance` +
+      (f.probabilityOfAssignment !== null ? ` (${percent(f.probabilityOfAssignment)} here).\n` : ".\n") +
       (g.theta < 0
         ? `Theta ${fixed2(g.theta)}: time decay earns you about ${money(g.theta)} a share (${money(g.thetaPerContract)} a contract) a day while nothing else changes.\n`
         : `Theta ${fixed2(g.theta)}: this deep in the money the option does not lose value with time, so time decay earns the seller nothing.\n`) +

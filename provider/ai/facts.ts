@@ -13,7 +13,8 @@ import type { MarketData } from "../market/port.ts";
 import { dayNumberOf, nyClock } from "../market/calendar.ts";
 import { RISK_FREE_RATE } from "../market/option-model.ts";
 import { bsGreeks } from "../options/black-scholes.ts";
-import { probabilityAbove } from "../options/probability.ts";
+import { probabilityAbove, probabilityBelow } from "../options/probability.ts";
+import { DEFAULT_FILTERS } from "../recommend/selection.ts";
 import { parseOccSymbol } from "../options/occ-symbol.ts";
 import { notFound } from "../http/errors.ts";
 import { analyzeChain, recentHistoricalVolatility, type Candidate, type ReferenceLevels } from "../recommend/engine.ts";
@@ -387,6 +388,24 @@ export interface RecommendationFacts {
   intrinsic: number;
   monthlyRoi: number | null;
   annualizedRoi: number | null;
+  /** (bid + ask) / 2 when both are known. */
+  mid: number | null;
+  /** premium − intrinsic value: what the seller earns for the risk (ADR 0022). */
+  timeValue: number;
+  /** Dollars per contract taken off the net figures (the reader's, else the default). */
+  commission: number;
+  /** Time value less commission over the collateral, a month and a year; null once expired. */
+  netMonthly: number | null;
+  netAnnualized: number | null;
+  /** T-bills on the collateral for the same days, and the net return above that. */
+  tbillReturn: number | null;
+  excessReturn: number | null;
+  /** Risk-neutral chance of ending below the strike, N(−d2): given, or from the model at the IV. */
+  probabilityOfAssignment: number | null;
+  /** IV rank and percentile of the stock's ATM IV (0–1), and the days of it stored. */
+  ivRank: number | null;
+  ivPercentile: number | null;
+  ivHistoryDays: number | null;
   probabilityOfProfit: number | null;
   /** Where the probability came from: the recommendation, or the lognormal model at its IV. */
   probabilitySource: "given" | "model" | null;
@@ -466,6 +485,19 @@ export async function recommendationFacts(
       : null;
   if (monthlyRoi === null) missing.push("the return (the option expires today or has expired)");
 
+  const intrinsicValue = Math.max(0, strike - spot);
+  const timeValue = Math.max(0, premium - intrinsicValue);
+  const commission = finite(body.commission) ? body.commission : DEFAULT_FILTERS.commission;
+  const netReturn = (timeValue - commission / CONTRACT_SIZE) / strike;
+  const rate = finite(body.rate) && body.rate > 0 ? body.rate : RISK_FREE_RATE;
+  const tbillReturn = days > 0 ? (rate * days) / 365 : null;
+  const probabilityOfAssignment =
+    body.probability_of_assignment !== undefined && body.probability_of_assignment !== null
+      ? body.probability_of_assignment
+      : iv && years > 0
+        ? probabilityBelow({ spot, level: strike, years, rate: RISK_FREE_RATE, volatility: iv })
+        : null;
+
   let probabilityOfProfit: number | null = null;
   let probabilitySource: RecommendationFacts["probabilitySource"] = null;
   if (finite(body.probability_of_profit)) {
@@ -539,6 +571,17 @@ export async function recommendationFacts(
     intrinsic: type === "put" ? Math.max(0, strike - spot) : Math.max(0, spot - strike),
     monthlyRoi,
     annualizedRoi,
+    mid: finite(body.bid) && finite(body.ask) ? (body.bid + body.ask) / 2 : null,
+    timeValue,
+    commission,
+    netMonthly: days > 0 ? (netReturn * 30) / days : null,
+    netAnnualized: days > 0 ? (netReturn * 365) / days : null,
+    tbillReturn,
+    excessReturn: tbillReturn === null ? null : netReturn - tbillReturn,
+    probabilityOfAssignment,
+    ivRank: finite(body.iv_rank) ? body.iv_rank : null,
+    ivPercentile: finite(body.iv_percentile) ? body.iv_percentile : null,
+    ivHistoryDays: finite(body.iv_history_days) ? body.iv_history_days : null,
     probabilityOfProfit,
     probabilitySource,
     impliedVolatility: iv,

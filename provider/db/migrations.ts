@@ -340,6 +340,28 @@ const migrations: Record<string, Migration> = {
       );
     },
   },
+  "0010-trader-filters": {
+    // Each trader's recommendation filters (ADR 0022); no row means the defaults.
+    async up(db: Kysely<unknown>) {
+      await runScript(
+        db,
+        `CREATE TABLE trader_filters (
+          user_id integer PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,
+          at_or_below_conservative boolean NOT NULL,
+          delta_min double precision NOT NULL,
+          delta_max double precision NOT NULL,
+          dte_min integer NOT NULL,
+          dte_max integer NOT NULL,
+          min_bid double precision NOT NULL,
+          min_open_interest integer NOT NULL,
+          max_spread double precision NOT NULL,
+          skip_earnings boolean NOT NULL,
+          commission double precision NOT NULL,
+          updated_at timestamptz NOT NULL DEFAULT now()
+        );`,
+      );
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

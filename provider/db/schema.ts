@@ -131,6 +131,22 @@ export interface TradeRecommendationsTable {
   updated_at: Generated<Date>;
 }
 
+/** A trader's recommendation filters (ADR 0022); no row means the defaults. */
+export interface TraderFiltersTable {
+  user_id: number;
+  at_or_below_conservative: boolean;
+  delta_min: number;
+  delta_max: number;
+  dte_min: number;
+  dte_max: number;
+  min_bid: number;
+  min_open_interest: number;
+  max_spread: number;
+  skip_earnings: boolean;
+  commission: number;
+  updated_at: Generated<Date>;
+}
+
 export interface DevicesTable {
   id: Generated<number>;
   user_id: number;
@@ -260,6 +276,7 @@ export interface Database {
   price_history: PriceHistoryTable;
   recommendation_runs: RecommendationRunsTable;
   trade_recommendations: TradeRecommendationsTable;
+  trader_filters: TraderFiltersTable;
   devices: DevicesTable;
   notifications: NotificationsTable;
   user_notifications: UserNotificationsTable;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { dayNumberOf, weekdayOf } from "./calendar.ts";
+import { dayNumberOf, isoDateOf, weekdayOf } from "./calendar.ts";
 import { listedExpirations, quoteAround, strikeGrid, strikeStep, surfaceVolatility } from "./option-model.ts";
 
 describe("strike grid", () => {
@@ -24,10 +24,15 @@ describe("strike grid", () => {
 });
 
 describe("expirations", () => {
-  it("lists eight weeklies and the monthlies out to six months, all Fridays", () => {
+  it("lists eight weeklies and the monthlies out to six months, Fridays unless the exchange is closed", () => {
     const list = listedExpirations(dayNumberOf("2026-11-18"));
     const days = list.map((e) => dayNumberOf(e.expiration));
-    for (const day of days) expect(weekdayOf(day)).toBe(5);
+    // Christmas Day and New Year's Day 2027 are Fridays and holidays: those weeklies expire on the Thursday.
+    const thursdays = list.filter((e) => weekdayOf(dayNumberOf(e.expiration)) === 4).map((e) => e.expiration);
+    expect(thursdays).toEqual(["2026-12-24", "2026-12-31"]);
+    for (const day of days) if (!thursdays.includes(isoDateOf(day))) expect(weekdayOf(day)).toBe(5);
+    expect(list.map((e) => e.expiration)).not.toContain("2026-12-25");
+    expect(list.map((e) => e.expiration)).not.toContain("2027-01-01");
     expect(days).toEqual([...days].sort((a, b) => a - b));
     expect(list[0]!.expiration).toBe("2026-11-20");
     expect(list.filter((e) => !e.monthly || dayNumberOf(e.expiration) <= days[0]! + 49)).toHaveLength(8);

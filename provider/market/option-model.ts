@@ -3,7 +3,7 @@
  * bump, put skew), Black-Scholes-Merton for the fair value, and a quoted market around it.
  */
 import { bsPrice, type OptionType } from "../options/black-scholes.ts";
-import { isoDateOf, thirdFriday, weekdayOf } from "./calendar.ts";
+import { isoDateOf, previousTradingDay, thirdFriday, weekdayOf } from "./calendar.ts";
 
 export const RISK_FREE_RATE = 0.045;
 const HOUR_IN_YEARS = 1 / (365 * 24);
@@ -100,7 +100,10 @@ export interface ListedExpiration {
   monthly: boolean;
 }
 
-/** Eight weekly Fridays from `dayNumber` on, plus the monthly third Fridays within about six months. */
+/**
+ * Eight weekly Fridays from `dayNumber` on, plus the monthly third Fridays within about six months;
+ * an expiry on an exchange holiday moves to the trading day before it (a Thursday when Friday is closed).
+ */
 export function listedExpirations(dayNumber: number): ListedExpiration[] {
   const monthly = new Set<number>();
   const start = new Date(dayNumber * 86_400_000);
@@ -111,5 +114,9 @@ export function listedExpirations(dayNumber: number): ListedExpiration[] {
   const firstFriday = dayNumber + ((5 - weekdayOf(dayNumber) + 7) % 7);
   const all = new Set(monthly);
   for (let w = 0; w < 8; w++) all.add(firstFriday + 7 * w);
-  return [...all].sort((a, b) => a - b).map((day) => ({ expiration: isoDateOf(day), monthly: monthly.has(day) }));
+  return [...all]
+    .sort((a, b) => a - b)
+    .map((day) => ({ day: previousTradingDay(day), monthly: monthly.has(day) }))
+    .filter(({ day }) => day >= dayNumber)
+    .map(({ day, monthly }) => ({ expiration: isoDateOf(day), monthly }));
 }

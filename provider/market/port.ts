@@ -93,6 +93,12 @@ export interface MarketData {
   optionHistory(symbol: string, days: number): Promise<OptionClose[]>;
   /** YYYY-MM-DD of the next earnings report, today included; null when none is known. */
   nextEarningsDate(ticker: string): Promise<string | null>;
+  /**
+   * Past daily ~30-day at-the-money IVs over the last `days` trading days, oldest first, for a
+   * source that can reconstruct them (the simulated market). Without it the IV rank builds up
+   * from the IVs stored at each run ("building: n of 20 days").
+   */
+  atmIvHistory?(ticker: string, days: number): Promise<{ day: string; iv: number }[]>;
 }
 
 /** A vendor failure with the HTTP status the provider should answer: 404 unknown, 429 rate limited, 503 down. */

@@ -3,7 +3,7 @@ import fc from "fast-check";
 import { DEMO_TICKERS } from "../db/demo-data.ts";
 import { impliedVolatility } from "../options/implied-volatility.ts";
 import { parseOccSymbol } from "../options/occ-symbol.ts";
-import { dayNumberOf, weekdayOf, yearsToExpiry } from "./calendar.ts";
+import { dayNumberOf, isTradingDay, weekdayOf, yearsToExpiry } from "./calendar.ts";
 import { strikeStep } from "./option-model.ts";
 import { MarketDataError } from "./port.ts";
 import { createSimulatedMarket, isMarketOpen } from "./simulated.ts";
@@ -134,7 +134,7 @@ describe("simulated market: intraday quotes", () => {
 });
 
 describe("simulated market: option chains", () => {
-  it("lists Friday expirations after now, strikes on the grid, bids ≤ asks", async () => {
+  it("lists Friday (or holiday-eve Thursday) expirations after now, strikes on the grid, bids ≤ asks", async () => {
     const m = marketAt(NOON);
     for (const t of DEMO_TICKERS) {
       const chain = await m.optionChain(t.ticker);
@@ -142,7 +142,10 @@ describe("simulated market: option chains", () => {
       const step = strikeStep((await m.dailyHistory(t.ticker, 2))[0]!.close);
       let zeroBids = 0;
       for (const { expiration, options } of chain.expirations) {
-        expect(weekdayOf(dayNumberOf(expiration))).toBe(5);
+        // A Friday, or the Thursday before a Friday holiday.
+        const day = dayNumberOf(expiration);
+        expect(isTradingDay(day)).toBe(true);
+        expect(weekdayOf(day) === 5 || (weekdayOf(day) === 4 && !isTradingDay(day + 1))).toBe(true);
         expect(yearsToExpiry(chain.asOf, expiration)).toBeGreaterThan(0);
         expect(options.length).toBeGreaterThan(10);
         for (const o of options) {

@@ -6,8 +6,10 @@ import { formatOccSymbol, InvalidOccSymbolError, parseOccSymbol } from "../optio
 import type { OptionType } from "../options/black-scholes.ts";
 import {
   CLOSE_MINUTE,
+  closeMinuteOf,
   dayNumberOf,
   dayNumberOfTradingIndex,
+  isTradingDay,
   isoDateOf,
   nyClock,
   nyInstant,
@@ -97,6 +99,8 @@ interface TickerState {
   /** Contracts a day at the money in the nearest weekly. */
   liquidity: number;
   skeleton?: ChainSkeleton;
+  /** Past days' ATM IVs never change: the last backfill, kept for the session day it was made on. */
+  ivBackfill?: { day: number; days: number; values: { day: string; iv: number }[] };
 }
 
 /** Market state at one instant, enough to price any option of the ticker. */
@@ -298,6 +302,28 @@ export function createSimulatedMarket(options: SimulatedMarketOptions): Simulate
         closes.push({ time: isoDateOf(dayNumber), close: v.years > 0 ? markOf(v.model) : round2(v.model) });
       }
       return closes;
+    },
+
+    async atmIvHistory(ticker, days) {
+      const state = stateOf(ticker);
+      const session = sessionAt(now());
+      const cached = state.ivBackfill;
+      if (cached && cached.day === session.day && cached.days === days) return cached.values.slice();
+      const out: { day: string; iv: number }[] = [];
+      // The last `days` days the exchange was open before today's session, oldest first.
+      const open: number[] = [];
+      for (let day = session.day - 1; open.length < days && day > EPOCH_DAY; day--) {
+        if (isTradingDay(dayNumberOfTradingIndex(day))) open.unshift(day);
+      }
+      for (const day of open) {
+        const dayNumber = dayNumberOfTradingIndex(day);
+        const point = pointAt(state, day, 1, nyInstant(dayNumber, closeMinuteOf(dayNumber)));
+        // The model's volatility at the money, 30 calendar days out, at that day's close.
+        const v = value(state, point, "put", point.spot, isoDateOf(dayNumber + 30));
+        out.push({ day: isoDateOf(dayNumber), iv: v.impliedVolatility });
+      }
+      state.ivBackfill = { day: session.day, days, values: out };
+      return out.slice();
     },
 
     async nextEarningsDate(ticker) {

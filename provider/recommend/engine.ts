@@ -7,45 +7,28 @@
 import { bsGreeks } from "../options/black-scholes.ts";
 import { historicalVolatility } from "../options/historical-volatility.ts";
 import { impliedVolatility } from "../options/implied-volatility.ts";
-import { probabilityAbove, putBreakeven } from "../options/probability.ts";
+import { probabilityAbove, probabilityBelow, putBreakeven } from "../options/probability.ts";
 import { dayNumberOf, nyClock, yearsToExpiry } from "../market/calendar.ts";
 import { RISK_FREE_RATE } from "../market/option-model.ts";
 import type { OptionChain, OptionQuote } from "../market/port.ts";
+import { levelFlags, type BuyLevelName, type ReferenceLevels } from "./level-flags.ts";
+import { DEFAULT_FILTERS, figuresOf, FILTER_LIMITS, selectFor, type PoolOption } from "./selection.ts";
 
-export type BuyLevelName = "one" | "two" | "three" | "four";
-
-/** The intrinsic values and buy levels the ranking favours (a watchlist or UIP row); 0 means not set. */
-export interface ReferenceLevels {
-  base_iv: number;
-  conservative_iv: number;
-  average_iv: number;
-  buy_level_one: number;
-  buy_level_two: number;
-  buy_level_three: number;
-  buy_level_four: number;
-}
-
-export const NO_LEVELS: ReferenceLevels = {
-  base_iv: 0,
-  conservative_iv: 0,
-  average_iv: 0,
-  buy_level_one: 0,
-  buy_level_two: 0,
-  buy_level_three: 0,
-  buy_level_four: 0,
-};
+export { buyLevelAtOrAbove, levelFlags, NO_LEVELS, type BuyLevelName, type ReferenceLevels } from "./level-flags.ts";
 
 export interface EngineSettings {
-  /** Calendar days to expiry kept, inclusive. */
+  /** Calendar days to expiry kept in the pool, inclusive (the widest a trader may filter). */
   minDays: number;
   maxDays: number;
-  /** Recommendations kept per expiry. */
-  perExpiry: number;
   /** The premium a seller is assumed to get: the bid (default, what a market order fills at) or the mid. */
   premium: "bid" | "mid";
 }
 
-export const DEFAULT_SETTINGS: EngineSettings = { minDays: 7, maxDays: 60, perExpiry: 3, premium: "bid" };
+export const DEFAULT_SETTINGS: EngineSettings = {
+  minDays: FILTER_LIMITS.dte.min,
+  maxDays: FILTER_LIMITS.dte.max,
+  premium: "bid",
+};
 
 /** Stored daily ATM IVs needed before an IV rank means anything (about a month of trading). */
 export const MIN_IV_HISTORY = 20;
@@ -55,21 +38,6 @@ export const IV_RANK_WINDOW = 252;
 const ATM_TARGET_DAYS = 30;
 /** Window of the historical volatility, in daily returns. */
 export const HV_WINDOW = 20;
-
-/** Ranking weights: why a put ranks where it does, in one place. */
-export const RANKING = {
-  /**
-   * Strike at or below one of the buy levels: the seller would be glad to own the stock there.
-   * Strong enough that such a strike beats a nearer-the-money one paying about twice as much.
-   */
-  atOrBelowBuyLevel: 2.5,
-  /** Strike below the conservative intrinsic value: assignment buys below a cautious fair value. */
-  belowConservativeIv: 1.5,
-  /** Strike above spot: likely assigned at more than the stock is worth now. */
-  inTheMoney: 0.5,
-  /** An earnings report before expiry: a gap can jump straight through the strike. */
-  earningsBeforeExpiry: 0.8,
-} as const;
 
 export interface EngineInput {
   chain: OptionChain;
@@ -92,6 +60,13 @@ export interface Candidate {
   ask: number;
   /** What the seller is assumed to collect per share (bid or mid). */
   premium: number;
+  mid: number;
+  /** max(0, strike − spot): the part of an in-the-money put's premium that is not income. */
+  intrinsicValue: number;
+  /** max(0, premium − intrinsic value). */
+  timeValue: number;
+  /** (ask − bid) / mid. */
+  spread: number;
   volume: number;
   openInterest: number;
   daysToExpiry: number;
@@ -115,6 +90,8 @@ export interface Candidate {
   probabilityOfProfit: number;
   /** The trader's shortcut: 1 − |delta|, the chance of expiring out of the money. */
   probabilityOfProfitDelta: number;
+  /** Risk-neutral chance of ending below the strike, N(−d2): the chance of assignment. */
+  probabilityOfAssignment: number;
   earningsBeforeExpiry: boolean;
   /** The lowest buy level the strike is at or below, or null. */
   buyLevel: BuyLevelName | null;
@@ -135,50 +112,25 @@ export interface Analysis {
   atmImpliedVolatility: number | null;
   /** Where today's ATM IV sits in the stored range, 0–1; null before MIN_IV_HISTORY days are stored. */
   ivRank: number | null;
+  /** Share of the stored days with an ATM IV below today's, 0–1; null before MIN_IV_HISTORY days. */
+  ivPercentile: number | null;
+  /** Stored daily ATM IVs the rank and percentile had (at most IV_RANK_WINDOW). */
+  ivHistoryDays: number;
   earningsDate: string | null;
   settings: EngineSettings;
   /** Puts in the chain. */
   putsInChain: number;
-  /** Puts that passed the filters (7–60 days, a bid, volume or open interest). */
+  /** Puts in the pool's window with a bid and some volume or open interest. */
   eligible: number;
   /** Options run through the model (IV solve and greeks): the eligible puts plus the ATM pair. */
   optionsPriced: number;
-  /** Every eligible put that could be priced, best first. */
+  /**
+   * The pool: every eligible put that could be priced and that some trader's filters could let
+   * through (selection.ts FILTER_LIMITS), best first by the default filters and the run's levels.
+   */
   candidates: Candidate[];
-  /** The best few per expiry: soonest expiry first, best first within it. */
+  /** What a reader with the default filters and the run's levels sees: soonest expiry first, best first. */
   selected: Candidate[];
-}
-
-const LEVEL_NAMES: [keyof ReferenceLevels, BuyLevelName][] = [
-  ["buy_level_one", "one"],
-  ["buy_level_two", "two"],
-  ["buy_level_three", "three"],
-  ["buy_level_four", "four"],
-];
-
-/** The lowest buy level the strike sits at or below (levels of 0 are not set), or null. */
-export function buyLevelAtOrAbove(strike: number, levels: ReferenceLevels): BuyLevelName | null {
-  let best: { name: BuyLevelName; value: number } | null = null;
-  for (const [column, name] of LEVEL_NAMES) {
-    const value = levels[column];
-    if (value > 0 && strike <= value && (!best || value < best.value)) best = { name, value };
-  }
-  return best?.name ?? null;
-}
-
-/**
- * How a strike sits against a set of levels: the lowest buy level it is at or below, and whether it
- * is below the conservative intrinsic value. Ranking uses it, and so does every reader of a stored
- * row (store.ts), each against the levels that reader may see.
- */
-export function levelFlags(
-  strike: number,
-  levels: ReferenceLevels,
-): { buyLevel: BuyLevelName | null; belowConservativeIv: boolean } {
-  return {
-    buyLevel: buyLevelAtOrAbove(strike, levels),
-    belowConservativeIv: levels.conservative_iv > 0 && strike < levels.conservative_iv,
-  };
 }
 
 /** Where `current` sits between the low and high of the window (history plus today), 0–1. */
@@ -190,6 +142,14 @@ export function ivRank(history: readonly number[], current: number | null): numb
   const high = Math.max(current, ...window);
   if (!(high - low > 1e-9)) return null;
   return (current - low) / (high - low);
+}
+
+/** Share of the window's days with an IV below `current`, 0–1; null before MIN_IV_HISTORY days. */
+export function ivPercentile(history: readonly number[], current: number | null): number | null {
+  if (current === null || !Number.isFinite(current)) return null;
+  const window = history.filter((v) => Number.isFinite(v) && v > 0).slice(-IV_RANK_WINDOW);
+  if (window.length < MIN_IV_HISTORY) return null;
+  return window.filter((v) => v < current).length / window.length;
 }
 
 /** HV20 of the closes; over a shorter window when the history is short, 0 when under 3 closes. */
@@ -271,7 +231,13 @@ export function analyzeChain(input: EngineInput): Analysis {
         dividendYield: p.dividendYield,
         volatility: iv.value,
       });
-      const premium = settings.premium === "mid" ? (option.bid + option.ask) / 2 : option.bid;
+      const mid = (option.bid + option.ask) / 2;
+      const spread = mid > 0 ? (option.ask - option.bid) / mid : Infinity;
+      // Outside what any trader may ask for: a penny bid, no real market, too far in the money.
+      if (option.bid < FILTER_LIMITS.minBid || spread > FILTER_LIMITS.maxSpread) continue;
+      if (Math.abs(g.delta) > FILTER_LIMITS.delta.max) continue;
+      const premium = settings.premium === "mid" ? mid : option.bid;
+      const intrinsicValue = Math.max(0, option.strike - p.spot);
       const breakeven = putBreakeven(option.strike, premium);
       const { buyLevel, belowConservativeIv } = levelFlags(option.strike, levels);
       const probabilityOfProfit = probabilityAbove({
@@ -289,6 +255,10 @@ export function analyzeChain(input: EngineInput): Analysis {
         bid: option.bid,
         ask: option.ask,
         premium,
+        mid,
+        intrinsicValue,
+        timeValue: Math.max(0, premium - intrinsicValue),
+        spread,
         volume: Math.max(0, Math.floor(option.volume)),
         openInterest: Math.max(0, Math.floor(option.openInterest)),
         daysToExpiry: days,
@@ -305,19 +275,33 @@ export function analyzeChain(input: EngineInput): Analysis {
         cushion: (p.spot - breakeven) / p.spot,
         probabilityOfProfit,
         probabilityOfProfitDelta: Math.min(1, Math.max(0, 1 + g.delta)),
+        probabilityOfAssignment: probabilityBelow({
+          spot: p.spot,
+          level: option.strike,
+          years,
+          rate: p.rate,
+          dividendYield: p.dividendYield,
+          volatility: iv.value,
+        }),
         earningsBeforeExpiry,
         buyLevel,
         belowConservativeIv,
         score: 0,
       };
-      candidate.score = scoreOf(candidate, p.spot);
       candidates.push(candidate);
     }
   }
 
   const atm = atTheMoneyVolatility(chain, today, p);
   optionsPriced += atm.priced;
+  // The default reader's view, against the run's levels: the order the pool is kept in and the
+  // set announced and broadcast. Each reader's own view is computed when they read (selection.ts).
+  const views = candidates.map((c) => poolView(c, p));
+  const byCandidate = new Map(views.map((v, i) => [v, candidates[i]!]));
+  const defaults = selectFor(views, levels, DEFAULT_FILTERS);
+  for (const [i, view] of views.entries()) candidates[i]!.score = figuresOf(view, levels, DEFAULT_FILTERS).score;
   candidates.sort(byScore);
+  const history = input.ivHistory.filter((v) => Number.isFinite(v) && v > 0).slice(-IV_RANK_WINDOW);
   return {
     spot: p.spot,
     asOf: p.asOf,
@@ -327,49 +311,37 @@ export function analyzeChain(input: EngineInput): Analysis {
     hvReturns: hv.returns,
     atmImpliedVolatility: atm.value,
     ivRank: ivRank(input.ivHistory, atm.value),
+    ivPercentile: ivPercentile(input.ivHistory, atm.value),
+    ivHistoryDays: history.length,
     earningsDate: input.earningsDate,
     settings,
     putsInChain,
     eligible,
     optionsPriced,
     candidates,
-    selected: bestPerExpiry(candidates, settings.perExpiry),
+    selected: defaults.selected.map((s) => byCandidate.get(s.option)!),
   };
 }
 
-/**
- * How attractive a put is to a cash-secured put seller. The base is the time value earned per
- * month on the collateral (so a deep in-the-money put's intrinsic value does not pass for income)
- * times the chance of keeping it; then the seller's own numbers: at or below a buy level and below
- * the conservative intrinsic value count for it; in the money, an earnings report before expiry
- * and a wide spread count against it.
- */
-export function scoreOf(c: Candidate, spot: number): number {
-  const intrinsic = Math.max(0, c.strike - spot);
-  const timeValue = Math.max(0, c.premium - intrinsic);
-  let score = ((timeValue / c.strike) * 30 * c.probabilityOfProfit) / c.daysToExpiry;
-  if (c.buyLevel) score *= RANKING.atOrBelowBuyLevel;
-  if (c.belowConservativeIv) score *= RANKING.belowConservativeIv;
-  if (c.strike > spot) score *= RANKING.inTheMoney;
-  if (c.earningsBeforeExpiry) score *= RANKING.earningsBeforeExpiry;
-  const mid = (c.bid + c.ask) / 2;
-  const spread = mid > 0 ? (c.ask - c.bid) / mid : 1;
-  return score / (1 + spread);
+/** A candidate as the selection reads a stored put. */
+export function poolView(c: Candidate, p: { spot: number; rate: number }): PoolOption {
+  return {
+    strike_price: c.strike,
+    expiration_date: c.expiration,
+    current_stock_price: p.spot,
+    bid: c.bid,
+    ask: c.ask,
+    delta: c.delta,
+    days_to_expiry: c.daysToExpiry,
+    open_interest: c.openInterest,
+    earnings_before_expiry: c.earningsBeforeExpiry,
+    probability_of_profit: c.probabilityOfProfit,
+    rate: p.rate,
+  };
 }
 
 function byScore(a: Candidate, b: Candidate): number {
   return b.score - a.score || b.strike - a.strike || (a.symbol < b.symbol ? -1 : a.symbol > b.symbol ? 1 : 0);
-}
-
-/** The best `perExpiry` of each expiry (candidates sorted best first), soonest expiry first. */
-function bestPerExpiry(sorted: readonly Candidate[], perExpiry: number): Candidate[] {
-  const byExpiry = new Map<string, Candidate[]>();
-  for (const c of sorted) {
-    const list = byExpiry.get(c.expiration) ?? [];
-    if (list.length < perExpiry && c.score > 0) list.push(c);
-    byExpiry.set(c.expiration, list);
-  }
-  return [...byExpiry.keys()].sort().flatMap((expiration) => byExpiry.get(expiration)!);
 }
 
 /**

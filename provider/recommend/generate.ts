@@ -1,7 +1,7 @@
 /**
- * Generating a ticker's recommendations: gather the market data, run the engine, store the set
+ * Generating a ticker's recommendations: gather the market data, run the engine, store the pool
  * (retiring the previous one), then publish the trade updates of SPEC.md §4 and tell the users who
- * flagged the ticker.
+ * flagged the ticker. What each trader sees of the pool is chosen when they read it (selection.ts).
  */
 import type { Db } from "../db/client.ts";
 import { staleMarketData, type MarketData } from "../market/port.ts";
@@ -20,10 +20,11 @@ import {
   type EngineSettings,
 } from "./engine.ts";
 import { referenceLevels } from "./levels.ts";
+import { DEFAULT_FILTERS } from "./selection.ts";
 import {
   generationInputs,
   publicLevels,
-  seenWith,
+  readerView,
   storeRun,
   topLineOf,
   type RunInputs,
@@ -64,7 +65,7 @@ export interface GenerateResult {
   ticker: string;
   stockId: number;
   runId: number;
-  /** The new set, flagged against the shared (UIP) levels, as published. */
+  /** The default view of the new pool (default filters, the shared UIP levels), as published. */
   recommendations: TradeRecommendation[];
   /** The stock's summary (count 0 when nothing passed), with the shared intrinsic value, as published. */
   topLine: TopLineRecommendation;
@@ -100,23 +101,30 @@ export async function generateRecommendations(
     closes: history.map((bar) => bar.close),
     levels,
     earningsDate,
-    ivHistory: known.ivHistory.filter((h) => h.day < today).map((h) => h.atm_iv),
+    ivHistory: await ivHistoryOf(market, symbol, known.ivHistory, today),
     settings: options.settings,
   });
 
+  // The whole pool is stored; the default view's picks keep their place within their expiry.
   const rankWithin = new Map<string, number>();
+  const rankOf = new Map<string, number>();
+  for (const candidate of analysis.selected) {
+    const rank = (rankWithin.get(candidate.expiration) ?? 0) + 1;
+    rankWithin.set(candidate.expiration, rank);
+    rankOf.set(candidate.symbol, rank);
+  }
   const selected: SelectedOption[] = await Promise.all(
-    analysis.selected.map(async (candidate) => {
-      const rank = (rankWithin.get(candidate.expiration) ?? 0) + 1;
-      rankWithin.set(candidate.expiration, rank);
-      return { candidate, rank, ...(await weeklyRange(market, candidate)) };
-    }),
+    analysis.candidates.map(async (candidate) => ({
+      candidate,
+      rank: rankOf.get(candidate.symbol) ?? 0,
+      ...(await weeklyRange(market, candidate)),
+    })),
   );
 
   const activeBefore = new Set(known.active);
   const announce =
     context.announce !== undefined &&
-    selected.some((s) => !activeBefore.has(s.candidate.symbol)) &&
+    analysis.selected.some((c) => !activeBefore.has(c.symbol)) &&
     (known.lastAnnounced === null || Date.now() - known.lastAnnounced.getTime() >= ANNOUNCE_MIN_GAP_MS);
   const inputs: RunInputs = {
     ticker: stock.ticker,
@@ -128,6 +136,8 @@ export async function generateRecommendations(
     hv_returns: analysis.hvReturns,
     atm_implied_volatility: analysis.atmImpliedVolatility,
     iv_rank: analysis.ivRank,
+    iv_percentile: analysis.ivPercentile,
+    iv_history_days: analysis.ivHistoryDays,
     earnings_date: earningsDate,
     levels: { ...levels },
     levels_source: source,
@@ -144,6 +154,8 @@ export async function generateRecommendations(
     stockId: stock.id,
     earningsDate,
     ivRank: analysis.ivRank,
+    ivPercentile: analysis.ivPercentile,
+    ivHistoryDays: analysis.ivHistoryDays,
     selected,
     atmIv:
       analysis.atmImpliedVolatility !== null && lastBar
@@ -162,17 +174,22 @@ export async function generateRecommendations(
     inputs,
   });
 
-  // Every signed-in browser receives the live updates, so they carry only shared values: each row's
-  // flags and the summary's intrinsic value against the UIP row, never the generating user's own
-  // levels (which may have ranked the set). A reader's own calls flag rows against their own levels.
+  // Every signed-in browser receives the live updates, so they carry only shared values: the default
+  // view against the UIP row, never the generating user's own levels. Each page reads its reader's
+  // own view again (their levels and filters) when the update concerns the stock it shows.
   const shared = await publicLevels(db, stock.id);
-  const recommendations = stored.recommendations.map((r) => seenWith(r, shared));
+  const recommendations = readerView(stored.pool, shared, DEFAULT_FILTERS);
   const summary = {
-    ...topLineOf({ stock, inputs, createdAt: stored.createdAt, count: recommendations.length }),
+    ...topLineOf({
+      stock,
+      inputs,
+      createdAt: stored.createdAt,
+      count: recommendations.filter((r) => !r.nearest_above_conservative).length,
+    }),
     average_iv: shared?.average_iv ?? 0,
   };
-  const before = new Set(stored.previous);
-  const fresh = selected.filter((s) => !before.has(s.candidate.symbol)).length;
+  const before = activeBefore;
+  const fresh = analysis.selected.filter((c) => !before.has(c.symbol)).length;
 
   if (context.bus) {
     const updates: TradeUpdate[] = [
@@ -203,6 +220,28 @@ export async function generateRecommendations(
     fresh,
     analysis,
   };
+}
+
+/**
+ * The daily ATM IVs behind the IV rank: those stored before today; when fewer than a year and the
+ * source can reconstruct past ones (the simulated market), its backfill fills the missing days.
+ */
+async function ivHistoryOf(
+  market: MarketData,
+  ticker: string,
+  stored: readonly { day: string; atm_iv: number }[],
+  today: string,
+): Promise<number[]> {
+  const byDay = new Map(stored.filter((h) => h.day < today).map((h) => [h.day, h.atm_iv]));
+  if (byDay.size < IV_RANK_WINDOW && market.atmIvHistory) {
+    for (const h of await market.atmIvHistory(ticker, IV_RANK_WINDOW)) {
+      if (h.day < today && !byDay.has(h.day)) byDay.set(h.day, h.iv);
+    }
+  }
+  return [...byDay.entries()]
+    .sort((a, b) => (a[0] < b[0] ? -1 : 1))
+    .slice(-IV_RANK_WINDOW)
+    .map(([, iv]) => iv);
 }
 
 /** Low and high daily close of the option over the last five trading days; its premium when there are none. */

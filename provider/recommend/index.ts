@@ -4,10 +4,8 @@ export {
   buyLevelAtOrAbove,
   ivRank,
   recentHistoricalVolatility,
-  scoreOf,
   DEFAULT_SETTINGS,
   NO_LEVELS,
-  RANKING,
   type Analysis,
   type BuyLevelName,
   type Candidate,
@@ -24,3 +22,4 @@ export {
 export { referenceLevels, type LevelsSource } from "./levels.ts";
 export { activeRecommendations, topLine, topLineOf } from "./store.ts";
 export { recommendContext } from "./context.ts";
+export { DEFAULT_FILTERS, FILTER_LIMITS, SCORE, selectFor, type TraderFilterValues } from "./selection.ts";

@@ -1,6 +1,8 @@
 /**
  * Recommendations in the database. A generation run is one recommendation_runs row (its inputs,
- * for scoring outcomes later) and its trade_recommendations rows. Storing a run retires the
+ * for scoring outcomes later) and its trade_recommendations rows: the pool of puts any trader's
+ * filters could let through, each marked with whether the default view picked it (ADR 0022). Each
+ * reader's view of the pool is computed when they read (selection.ts). Storing a run retires the
  * ticker's previous set (active = 0, kept for scoring) in the same transaction, which first locks
  * the stock's row, so two processes generating the same ticker at once cannot leave two active sets.
  * Generation is one of the hot paths (every flagged ticker, every interval), so it keeps its round
@@ -11,8 +13,10 @@ import { jsonArrayFrom, jsonObjectFrom } from "kysely/helpers/postgres";
 import type { Db } from "../db/client.ts";
 import type { TradeRecommendationsTable } from "../db/schema.ts";
 import type { TopLineRecommendation, TradeRecommendation } from "../../contract/entities.ts";
-import { levelFlags, type Candidate, type ReferenceLevels } from "./engine.ts";
+import type { Candidate } from "./engine.ts";
+import type { ReferenceLevels } from "./level-flags.ts";
 import { LEVEL_COLUMNS } from "./levels.ts";
+import { figuresOf, selectFor, type ReaderFigures, type TraderFilterValues } from "./selection.ts";
 
 /** The contract's extra fields of a TradeRecommendation, kept in the `extra` column, plus the rank. */
 export interface StoredExtra {
@@ -35,10 +39,42 @@ export interface StoredExtra {
    */
   buy_level: "one" | "two" | "three" | "four" | null;
   below_conservative_iv: boolean;
-  /** Not in the contract: the engine's score and the row's place within its expiry (1 = best). */
+  /**
+   * Not served as stored: the score under the default filters and the run's levels, and the row's
+   * place within its expiry in that default view (1 = best; 0 = in the pool but not picked by it).
+   */
   score: number;
   rank: number;
+  // Added with per-reader selection (ADR 0022); rows stored before lack them (toStored fills them in).
+  /** Whether the default view (default filters, the run's levels) showed this put. */
+  default_pick?: boolean;
+  mid?: number;
+  intrinsic_value?: number;
+  time_value?: number;
+  spread?: number;
+  probability_of_assignment?: number;
+  iv_percentile?: number | null;
+  iv_history_days?: number;
+  rate?: number;
 }
+
+/** The contract's fields that depend on the reader (their levels, filters and commission). */
+type ReaderKeys =
+  | "buy_level"
+  | "below_conservative_iv"
+  | "commission"
+  | "net_return"
+  | "net_monthly_return"
+  | "net_annualized_return"
+  | "tbill_return"
+  | "excess_return"
+  | "at_or_below_conservative"
+  | "score"
+  | "rank"
+  | "nearest_above_conservative";
+
+/** A stored put as every reader shares it: the contract's row without the reader's own figures. */
+export type StoredRecommendation = Omit<TradeRecommendation, ReaderKeys>;
 
 /** What a run records about itself, for the top line and for scoring the outcome later. */
 export interface RunInputs {
@@ -51,6 +87,9 @@ export interface RunInputs {
   hv_returns: number;
   atm_implied_volatility: number | null;
   iv_rank: number | null;
+  /** Added with ADR 0022 (absent in older runs). */
+  iv_percentile?: number | null;
+  iv_history_days?: number;
   earnings_date: string | null;
   levels: Record<string, number>;
   /** Whose levels ranked the puts: the caller's watchlist row, the UIP row, the flagging users', or none. */
@@ -69,6 +108,7 @@ export interface SelectedOption {
   candidate: Candidate;
   weeklyLow: number;
   weeklyHigh: number;
+  /** Place within its expiry in the default view; 0 when that view did not pick it. */
   rank: number;
 }
 
@@ -78,6 +118,8 @@ export interface StoreRunInput {
   selected: SelectedOption[];
   earningsDate: string | null;
   ivRank: number | null;
+  ivPercentile: number | null;
+  ivHistoryDays: number;
   /** Today's at-the-money IV, recorded against `day` in price_history for future IV ranks. */
   atmIv?:
     | { day: string; value: number; bar: { open: number; high: number; low: number; close: number; volume: number } }
@@ -89,12 +131,8 @@ export interface StoredRun {
   createdAt: Date;
   /** Option symbols of the set this run replaced. */
   previous: string[];
-  /**
-   * The new set as the contract has it, in the order the engine ranked it. Its buy_level and
-   * below_conservative_iv are against the ranking levels: pass it through seenWith before it
-   * leaves the provider.
-   */
-  recommendations: TradeRecommendation[];
+  /** The new pool as every reader shares it; readerView makes one reader's list of it. */
+  pool: StoredRecommendation[];
 }
 
 export async function storeRun(db: Db, input: StoreRunInput): Promise<StoredRun> {
@@ -137,6 +175,15 @@ export async function storeRun(db: Db, input: StoreRunInput): Promise<StoredRun>
         below_conservative_iv: c.belowConservativeIv,
         score: c.score,
         rank,
+        default_pick: rank > 0,
+        mid: c.mid,
+        intrinsic_value: c.intrinsicValue,
+        time_value: c.timeValue,
+        spread: c.spread,
+        probability_of_assignment: c.probabilityOfAssignment,
+        iv_percentile: input.ivPercentile,
+        iv_history_days: input.ivHistoryDays,
+        rate: input.inputs.rate,
       };
       return {
         run_id: run.id,
@@ -188,7 +235,7 @@ export async function storeRun(db: Db, input: StoreRunInput): Promise<StoredRun>
       runId: run.id,
       createdAt: new Date(run.created_at),
       previous: retired.map((r) => r.option_identifier),
-      recommendations: rows.map(toContract),
+      pool: rows.map(toStored),
     };
   });
 }
@@ -201,7 +248,7 @@ export interface GenerationInputs {
   uip: ReferenceLevels | null;
   /** The latest stored daily ATM IVs with their day, oldest first. */
   ivHistory: { day: string; atm_iv: number }[];
-  /** Option symbols of the active set. */
+  /** Option symbols the active set's default view picked. */
   active: string[];
   /** When a run last told the flagging users about new recommendations. */
   lastAnnounced: Date | null;
@@ -249,7 +296,9 @@ export async function generationInputs(
           .selectFrom("trade_recommendations as t")
           .select("t.option_identifier")
           .whereRef("t.stock_id", "=", "s.id")
-          .where("t.active", "=", 1),
+          .where("t.active", "=", 1)
+          // The default view's picks (rows stored before the pool all were picks, rank 1 and up).
+          .where(sql<boolean>`(t.extra->>'rank')::int > 0`),
       ).as("active"),
       eb
         .selectFrom("recommendation_runs as r")
@@ -274,9 +323,17 @@ export async function generationInputs(
 const iso = (value: Date | string) => new Date(value).toISOString();
 const parseJson = <T>(value: unknown): T => (typeof value === "string" ? JSON.parse(value) : value) as T;
 
-/** A stored row as the contract's TradeRecommendation (the extra fields unpacked, the score kept back). */
-function toContract(r: Selectable<TradeRecommendationsTable>): TradeRecommendation {
-  const { score: _score, rank: _rank, ...extra } = parseJson<StoredExtra>(r.extra);
+/** A stored row as every reader shares it (the extra fields unpacked; older rows filled in). */
+function toStored(r: Selectable<TradeRecommendationsTable>): StoredRecommendation {
+  const {
+    score: _score,
+    rank: _rank,
+    default_pick: _pick,
+    buy_level: _level,
+    below_conservative_iv: _below,
+    ...extra
+  } = parseJson<StoredExtra>(r.extra);
+  const intrinsic = extra.intrinsic_value ?? Math.max(0, r.strike_price - r.current_stock_price);
   return {
     id: r.id,
     stock_id: r.stock_id,
@@ -300,16 +357,48 @@ function toContract(r: Selectable<TradeRecommendationsTable>): TradeRecommendati
     updated_at: iso(r.updated_at),
     active: r.active === 1 ? 1 : 0,
     ...extra,
+    mid: extra.mid ?? (extra.bid + extra.ask) / 2,
+    intrinsic_value: intrinsic,
+    time_value: extra.time_value ?? Math.max(0, extra.bid - intrinsic),
+    spread: extra.spread ?? (extra.bid + extra.ask > 0 ? (2 * (extra.ask - extra.bid)) / (extra.bid + extra.ask) : 1),
+    probability_of_assignment: extra.probability_of_assignment ?? null,
+    iv_percentile: extra.iv_percentile ?? null,
+    iv_history_days: extra.iv_history_days ?? 0,
+    rate: extra.rate ?? 0,
+  };
+}
+
+/** A stored put with one reader's figures. */
+function withFigures(row: StoredRecommendation, f: ReaderFigures, rank: number, nearest: boolean): TradeRecommendation {
+  return {
+    ...row,
+    buy_level: f.buy_level,
+    below_conservative_iv: f.below_conservative_iv,
+    commission: f.commission,
+    net_return: f.net_return,
+    net_monthly_return: f.net_monthly_return,
+    net_annualized_return: f.net_annualized_return,
+    tbill_return: f.tbill_return,
+    excess_return: f.excess_return,
+    at_or_below_conservative: f.at_or_below_conservative,
+    score: f.score,
+    rank,
+    nearest_above_conservative: nearest,
   };
 }
 
 /**
- * A row as a reader sees it: buy_level and below_conservative_iv against `levels` (the levels that
- * reader may see), none when null. The engine's comparison, so ranking and display agree.
+ * One reader's list of a stock's pool: what their filters let through, ranked for them, soonest
+ * expiry first; or, when their conservative value left nothing, the one strike nearest above it.
  */
-export function seenWith(row: TradeRecommendation, levels: ReferenceLevels | null): TradeRecommendation {
-  const flags = levels ? levelFlags(row.strike_price, levels) : null;
-  return { ...row, buy_level: flags?.buyLevel ?? null, below_conservative_iv: flags?.belowConservativeIv ?? false };
+export function readerView(
+  pool: readonly StoredRecommendation[],
+  levels: ReferenceLevels | null,
+  filters: TraderFilterValues,
+): TradeRecommendation[] {
+  const { selected, nearest } = selectFor(pool, levels, filters);
+  if (nearest) return [withFigures(nearest.option, nearest.figures, 0, true)];
+  return selected.map((s) => withFigures(s.option, s.figures, s.rank, false));
 }
 
 /** The watchlist or UIP row's levels as the query returns them (all null when the join found no row). */
@@ -339,82 +428,122 @@ function viewedRows(db: Db, viewerId: number | null) {
     ]);
 }
 
-function toViewed(r: Selectable<TradeRecommendationsTable> & Record<string, unknown>): TradeRecommendation {
-  return seenWith(toContract(r), levelsOf(r, "own") ?? levelsOf(r, "uip"));
-}
+const viewerLevels = (r: Record<string, unknown>) => levelsOf(r, "own") ?? levelsOf(r, "uip");
 
 /**
- * The active recommendations of a stock, soonest expiry first, best first within it; their flags
- * against the levels the viewer may see (viewedRows).
+ * The viewer's list of a stock's active pool (readerView), against the levels they may see
+ * (viewedRows) and their filters.
  */
 export async function activeRecommendations(
   db: Db,
   stockId: number,
   viewerId: number | null,
+  filters: TraderFilterValues,
 ): Promise<TradeRecommendation[]> {
   const rows = await viewedRows(db, viewerId)
     .where("t.stock_id", "=", stockId)
     .where("t.active", "=", 1)
-    .orderBy("t.expiration_date")
-    .orderBy(sql`(t.extra->>'rank')::int`)
     .orderBy("t.id")
     .execute();
-  return rows.map(toViewed);
+  if (rows.length === 0) return [];
+  return readerView(rows.map(toStored), viewerLevels(rows[0]!), filters);
 }
 
-/** One recommendation by id, active or retired, flagged for the viewer; undefined when there is none. */
+/**
+ * One stored put by id, active or retired, with the viewer's figures (their levels and
+ * commission; rank 0, as it is read alone); undefined when there is none.
+ */
 export async function recommendationById(
   db: Db,
   id: number,
   viewerId: number | null,
+  filters: TraderFilterValues,
 ): Promise<TradeRecommendation | undefined> {
   const row = await viewedRows(db, viewerId).where("t.id", "=", id).executeTakeFirst();
-  return row ? toViewed(row) : undefined;
+  if (!row) return undefined;
+  const stored = toStored(row);
+  const levels = viewerLevels(row);
+  return withFigures(stored, figuresOf(stored, levels, filters), 0, false);
 }
 
 /**
  * One summary per stock with active recommendations, by ticker. Implied volatility is the run's
  * ~30-day at-the-money IV; current_price the price the run used. average_iv is the viewer's own
- * intrinsic value (their watchlist row), else the shared UIP value, else 0: never another user's.
- * Starts from the active rows (a partial index), not from the runs, which are kept forever.
+ * intrinsic value (their watchlist row), else the shared UIP value, else 0: never another user's;
+ * the count is what the viewer's filters let through (selection.ts). Starts from the active rows
+ * (a partial index), not from the runs, which are kept forever; reads of the pool only the few
+ * fields the selection needs.
  */
-export async function topLine(db: Db, viewerId: number | null): Promise<TopLineRecommendation[]> {
-  const rows = await db
-    .selectFrom((eb) =>
-      eb
-        .selectFrom("trade_recommendations")
-        .select(({ fn }) => ["stock_id", "run_id", fn.countAll<number>().as("count")])
-        .where("active", "=", 1)
-        .groupBy(["stock_id", "run_id"])
-        .as("t"),
-    )
-    .innerJoin("recommendation_runs as r", "r.id", "t.run_id")
-    .innerJoin("stocks as s", "s.id", "t.stock_id")
-    .leftJoin("user_stocks as own", (join) =>
-      join.onRef("own.stock_id", "=", "s.id").on("own.user_id", "=", viewerId ?? -1),
-    )
-    .leftJoin("uip_stocks as uip", "uip.stock_id", "s.id")
-    .select([
-      "r.created_at",
-      "r.inputs",
-      "s.id",
-      "s.ticker",
-      "s.name",
-      "t.count",
-      "own.average_iv as own_iv",
-      "uip.average_iv as uip_iv",
-    ])
-    .orderBy("s.ticker")
-    .execute();
-  return rows.map((r) => ({
-    ...topLineOf({
-      stock: { id: r.id, ticker: r.ticker, name: r.name },
-      inputs: parseJson<RunInputs>(r.inputs),
-      createdAt: r.created_at,
-      count: Number(r.count),
-    }),
-    average_iv: r.own_iv ?? r.uip_iv ?? 0,
-  }));
+export async function topLine(
+  db: Db,
+  viewerId: number | null,
+  filters: TraderFilterValues,
+): Promise<TopLineRecommendation[]> {
+  const num = <K extends string>(field: K) => sql<number>`(t.extra->>${sql.lit(field)})::float8`.as(field);
+  const [runs, pool, own, uip] = await Promise.all([
+    db
+      .selectFrom((eb) =>
+        eb
+          .selectFrom("trade_recommendations")
+          .select(["stock_id", "run_id"])
+          .where("active", "=", 1)
+          .groupBy(["stock_id", "run_id"])
+          .as("t"),
+      )
+      .innerJoin("recommendation_runs as r", "r.id", "t.run_id")
+      .innerJoin("stocks as s", "s.id", "t.stock_id")
+      .select(["r.created_at", "r.inputs", "s.id", "s.ticker", "s.name"])
+      .orderBy("s.ticker")
+      .execute(),
+    db
+      .selectFrom("trade_recommendations as t")
+      .where("t.active", "=", 1)
+      .select([
+        "t.stock_id",
+        "t.strike_price",
+        "t.expiration_date",
+        "t.current_stock_price",
+        "t.delta",
+        num("bid"),
+        num("ask"),
+        num("days_to_expiry"),
+        num("open_interest"),
+        num("probability_of_profit"),
+        num("rate"),
+        sql<boolean>`(t.extra->>'earnings_before_expiry')::boolean`.as("earnings_before_expiry"),
+      ])
+      .execute(),
+    db
+      .selectFrom("user_stocks")
+      .select(["stock_id", ...LEVEL_COLUMNS])
+      .where("user_id", "=", viewerId ?? -1)
+      .execute(),
+    db
+      .selectFrom("uip_stocks")
+      .select(["stock_id", ...LEVEL_COLUMNS])
+      .execute(),
+  ]);
+  const levelsByStock = new Map<number, ReferenceLevels>();
+  for (const row of uip) levelsByStock.set(row.stock_id, row);
+  for (const row of own) levelsByStock.set(row.stock_id, row);
+  const poolByStock = new Map<number, (typeof pool)[number][]>();
+  for (const row of pool) {
+    const list = poolByStock.get(row.stock_id);
+    if (list) list.push(row);
+    else poolByStock.set(row.stock_id, [row]);
+  }
+  return runs.map((r) => {
+    const levels = levelsByStock.get(r.id) ?? null;
+    return {
+      ...topLineOf({
+        stock: { id: r.id, ticker: r.ticker, name: r.name },
+        inputs: parseJson<RunInputs>(r.inputs),
+        createdAt: r.created_at,
+        count: selectFor(poolByStock.get(r.id) ?? [], levels, filters).selected.length,
+      }),
+      average_iv: levels?.average_iv ?? 0,
+    };
+  });
 }
 
 /**
@@ -447,5 +576,8 @@ export function topLineOf(run: {
     average_iv: run.inputs.levels.average_iv ?? 0,
     recommendation_date: iso(run.createdAt),
     trade_recommendation_count: run.count,
+    iv_rank: run.inputs.iv_rank,
+    iv_percentile: run.inputs.iv_percentile ?? null,
+    iv_history_days: run.inputs.iv_history_days ?? 0,
   };
 }

@@ -31,8 +31,16 @@ afterAll(() => provider.close());
 
 const generate = (ticker: string, token?: string) =>
   provider.call(calls.generateRecommendations, { token, params: { ticker } });
-const list = (symbol: string, token = demo.token) =>
-  provider.call(calls.tradeRecommendations, { token, params: { symbol } });
+const list = (symbol: string, token = demo.token, query?: Record<string, string>) =>
+  provider.call(calls.tradeRecommendations, { token, params: { symbol }, query });
+/** Every put of the pool the market filters let through, conservative value and earnings aside. */
+const WIDE = {
+  at_or_below_conservative: "0",
+  skip_earnings: "0",
+  delta_min: "0",
+  delta_max: "0.6",
+  min_open_interest: "0",
+};
 
 async function until(done: () => boolean, timeoutMs = 5_000): Promise<void> {
   const end = Date.now() + timeoutMs;
@@ -125,7 +133,7 @@ describe("GET /api/biz-trade-recommendations/{symbol}", () => {
   let rows: TradeRecommendation[];
   beforeAll(async () => {
     await generate("MSFT", demo.token);
-    const res = await list("MSFT");
+    const res = await list("MSFT", demo.token, { at_or_below_conservative: "0" });
     expect(res.status).toBe(200);
     rows = calls.tradeRecommendations.response.parse(res.body);
   });
@@ -140,7 +148,7 @@ describe("GET /api/biz-trade-recommendations/{symbol}", () => {
     expect(new Set(rows.map((r) => r.trade_recommendations_id)).size).toBe(1);
   });
 
-  it("holds only puts 7 to 60 days out with a bid, with the numbers a seller checks", async () => {
+  it("holds only puts 7 to 60 days out with a bid of at least $0.10, with the numbers a seller checks", async () => {
     const chain = await market.optionChain("MSFT");
     const quotes = new Map(chain.expirations.flatMap((e) => e.options.map((o) => [o.symbol, o] as const)));
     const earnings = await market.nextEarningsDate("MSFT");
@@ -171,6 +179,16 @@ describe("GET /api/biz-trade-recommendations/{symbol}", () => {
       expect(r.buy_level).toBe(buyLevelAtOrAbove(r.strike_price, levels));
       expect(r.below_conservative_iv).toBe(r.strike_price < levels.conservative_iv);
       expect(r.option_weekly_low_price).toBeLessThanOrEqual(r.option_weekly_high_price);
+      // The default filters of ADR 0022.
+      expect(r.bid).toBeGreaterThanOrEqual(0.1);
+      expect(r.open_interest).toBeGreaterThanOrEqual(100);
+      expect(Math.abs(r.delta)).toBeGreaterThanOrEqual(0.1);
+      expect(Math.abs(r.delta)).toBeLessThanOrEqual(0.35);
+      expect(r.spread).toBeLessThanOrEqual(0.1);
+      expect(r.earnings_before_expiry).toBe(false);
+      expect(r.mid).toBeCloseTo((q.bid + q.ask) / 2, 12);
+      expect(r.commission).toBe(0.65);
+      expect(r.net_return).toBeCloseTo((r.time_value - 0.0065) / r.strike_price, 12);
     }
   });
 
@@ -183,10 +201,12 @@ describe("GET /api/biz-trade-recommendations/{symbol}", () => {
     }
   });
 
-  it("ranks with the generating user's own buy levels", async () => {
+  it("ranks with the reader's own buy levels and records whose levels made the default view", async () => {
     // The demo's MSFT levels are 95/90/85/80 % of the price: the set leans to strikes at them.
     const atLevel = rows.filter((r) => r.buy_level !== null).length;
     expect(atLevel).toBeGreaterThanOrEqual(rows.length / 3);
+    const ranks = rows.map((r) => r.rank).sort((a, b) => a - b);
+    expect(ranks).toEqual(rows.map((_, i) => i + 1));
     const run = await provider.context.db
       .selectFrom("recommendation_runs")
       .select("inputs")
@@ -204,7 +224,7 @@ describe("GET /api/biz-trade-recommendations/{symbol}", () => {
 describe("regenerating", () => {
   it("replaces the active set and keeps the old rows, inactive, for scoring later", async () => {
     await generate("GOOGL", demo.token);
-    const first = calls.tradeRecommendations.response.parse((await list("GOOGL")).body);
+    const first = calls.tradeRecommendations.response.parse((await list("GOOGL", demo.token, WIDE)).body);
     // Different levels give a different ranking, so the second set differs.
     const row = await watchlistRow(demo.id, "GOOGL");
     await provider.context.db
@@ -213,7 +233,7 @@ describe("regenerating", () => {
       .where("id", "=", row.id)
       .execute();
     await generate("GOOGL", demo.token);
-    const second = calls.tradeRecommendations.response.parse((await list("GOOGL")).body);
+    const second = calls.tradeRecommendations.response.parse((await list("GOOGL", demo.token, WIDE)).body);
     expect(second[0]!.trade_recommendations_id).toBeGreaterThan(first[0]!.trade_recommendations_id);
     expect(new Set(second.map((r) => r.trade_recommendations_id)).size).toBe(1);
     expect(second.every((r) => r.buy_level === null && !r.below_conservative_iv)).toBe(true);
@@ -224,14 +244,12 @@ describe("regenerating", () => {
       .select(["id", "active", "run_id"])
       .where("stock_id", "=", stockId)
       .execute();
-    expect(
-      stored
-        .filter((r) => r.active === 1)
-        .map((r) => r.id)
-        .sort(),
-    ).toEqual(second.map((r) => r.id).sort());
-    const retired = stored.filter((r) => r.active === 0);
-    expect(retired.map((r) => r.id).sort()).toEqual(first.map((r) => r.id).sort());
+    // The stored pool holds every row a reader was shown.
+    const active = new Set(stored.filter((r) => r.active === 1).map((r) => r.id));
+    expect(second.every((r) => active.has(r.id))).toBe(true);
+    const retired = new Set(stored.filter((r) => r.active === 0).map((r) => r.id));
+    expect(first.every((r) => retired.has(r.id))).toBe(true);
+    expect(retired.size + active.size).toBe(stored.length);
     const runs = await provider.context.db
       .selectFrom("recommendation_runs")
       .select(["id", "inputs"])
@@ -277,13 +295,31 @@ describe("regenerating", () => {
 });
 
 describe("IV rank", () => {
-  it("is null until a month of at-the-money IVs is stored, then where today's sits in the range", async () => {
-    const { db } = provider.context;
+  it("comes with a year of backfilled daily ATM IVs on the simulated market", async () => {
+    await generate("AAPL", demo.token);
+    const rows = calls.tradeRecommendations.response.parse((await list("AAPL", demo.token, WIDE)).body);
+    expect(rows.length).toBeGreaterThan(0);
+    for (const r of rows) {
+      expect(r.iv_history_days).toBe(252);
+      expect(r.iv_rank).not.toBeNull();
+      expect(r.iv_percentile).not.toBeNull();
+    }
+  });
+
+  it("from a source without a backfill, is null until a month of ATM IVs is stored, then where today's sits", async () => {
+    // A live vendor cannot tell past IVs: the simulated market without its backfill stands for one.
+    const live = await testProvider({ market: { ...market, atmIvHistory: undefined } });
+    const token = await live.login("demo", "demo1234");
+    const generate = (ticker: string, _token: string) =>
+      live.call(calls.generateRecommendations, { token, params: { ticker } });
+    const list = (symbol: string) => live.call(calls.tradeRecommendations, { token, params: { symbol }, query: WIDE });
+    const { db } = live.context;
     const stock = await db.selectFrom("stocks").select("id").where("ticker", "=", "AAPL").executeTakeFirstOrThrow();
     await db.updateTable("price_history").set({ atm_iv: null }).where("stock_id", "=", stock.id).execute();
     await generate("AAPL", demo.token);
     const first = calls.tradeRecommendations.response.parse((await list("AAPL")).body);
-    expect(first.every((r) => r.iv_rank === null)).toBe(true);
+    expect(first.length).toBeGreaterThan(0);
+    expect(first.every((r) => r.iv_rank === null && r.iv_percentile === null && r.iv_history_days === 0)).toBe(true);
 
     // 30 earlier days with IVs from 0.10 to 0.68: today's ~0.26 sits low in that range.
     const days = Array.from({ length: 30 }, (_, i) => new Date(Date.UTC(2026, 9, 7 + i)).toISOString().slice(0, 10));
@@ -307,6 +343,11 @@ describe("IV rank", () => {
     expect(expected).toBeGreaterThan(0);
     expect(expected).toBeLessThan(1);
     for (const r of ranked) expect(r.iv_rank).toBeCloseTo(expected, 9);
+    // Percentile: the share of the 30 stored days below today's.
+    const below = Array.from({ length: 30 }, (_, i) => 0.1 + i * 0.02).filter((v) => v < today.atm_iv!).length;
+    for (const r of ranked) expect(r.iv_percentile).toBeCloseTo(below / 30, 12);
+    for (const r of ranked) expect(r.iv_history_days).toBe(30);
+    await live.close();
   });
 });
 
@@ -316,16 +357,18 @@ describe("GET /api/biz-trade-recommendation/{id}", () => {
 
   it("answers one row as the list has it, and still answers it after a newer run retired it", async () => {
     expect((await generate("AMZN", admin.token)).status).toBe(200);
-    const first = calls.tradeRecommendations.response.parse((await list("AMZN")).body);
+    const first = calls.tradeRecommendations.response.parse((await list("AMZN", demo.token, WIDE)).body);
     const res = await byId(first[1]!.id);
     expect(res.status).toBe(200);
-    expect(calls.tradeRecommendation.response.parse(res.body)).toEqual(first[1]);
+    // Read alone it has the reader's figures but no place in a list.
+    const unranked = (r: TradeRecommendation) => ({ ...r, rank: 0 });
+    expect(calls.tradeRecommendation.response.parse(res.body)).toEqual(unranked(first[1]!));
 
     expect((await generate("AMZN", admin.token)).status).toBe(200);
     const retired = calls.tradeRecommendation.response.parse((await byId(first[1]!.id)).body);
-    expect(retired).toEqual({ ...first[1], active: 0, updated_at: expect.any(String) });
-    const current = calls.tradeRecommendations.response.parse((await list("AMZN")).body);
-    expect(calls.tradeRecommendation.response.parse((await byId(current[0]!.id)).body)).toEqual(current[0]);
+    expect(retired).toEqual({ ...unranked(first[1]!), active: 0, updated_at: expect.any(String) });
+    const current = calls.tradeRecommendations.response.parse((await list("AMZN", demo.token, WIDE)).body);
+    expect(calls.tradeRecommendation.response.parse((await byId(current[0]!.id)).body)).toEqual(unranked(current[0]!));
   });
 
   it("answers 404 for an unknown id, 422 for one that is not a number, 401 without a token", async () => {
@@ -346,11 +389,13 @@ describe("GET /api/biz-trade-recommendations-top-line", () => {
     expect(tickers).not.toContain("SOFI");
     for (const item of items) {
       const rows = calls.tradeRecommendations.response.parse((await list(item.ticker)).body);
-      expect(item.trade_recommendation_count).toBe(rows.length);
-      expect(item.stock_id).toBe(rows[0]!.stock_id);
-      expect(item.current_price).toBe(rows[0]!.current_stock_price);
-      expect(item.historical_volatility).toBe(rows[0]!.historical_volatility);
-      expect(item.recommendation_date).toBe(rows[0]!.created_at);
+      // The count is what this reader's filters let through (0 when only the nearest strike is shown).
+      expect(item.trade_recommendation_count).toBe(rows.filter((r) => !r.nearest_above_conservative).length);
+      const any = calls.tradeRecommendations.response.parse((await list(item.ticker, demo.token, WIDE)).body);
+      expect(item.stock_id).toBe(any[0]!.stock_id);
+      expect(item.current_price).toBe(any[0]!.current_stock_price);
+      expect(item.historical_volatility).toBe(any[0]!.historical_volatility);
+      expect(item.recommendation_date).toBe(any[0]!.created_at);
       expect(item.implied_volatility).toBeGreaterThan(0.05);
     }
     const msft = items.find((i) => i.ticker === "MSFT")!;
@@ -418,7 +463,7 @@ describe("whose levels flag the rows (buy_level, below_conservative_iv)", () => 
     return update!.data as TradeRecommendation[];
   }
 
-  it("each reader sees them against their own levels, else the UIP row's; the broadcast against the UIP row's", async () => {
+  it("each reader sees the strikes their own levels choose, whoever generated; the broadcast the UIP row's view", async () => {
     const [a, b, c] = [await trader("flags_a"), await trader("flags_b"), await trader("flags_c")];
     const spot = (await market.optionChain("V")).spot;
     const aLevels = levelsAt(spot, 0.99, 0.985, 0.965, 0.945, 0.925);
@@ -440,34 +485,55 @@ describe("whose levels flag the rows (buy_level, below_conservative_iv)", () => 
       .executeTakeFirstOrThrow();
     expect(run.inputs).toMatchObject({ levels_source: "caller", levels: aLevels });
 
-    const read = async (token: string) => calls.tradeRecommendations.response.parse((await list("V", token)).body);
+    const read = async (token: string, query?: Record<string, string>) =>
+      calls.tradeRecommendations.response.parse((await list("V", token, query)).body);
     const [forA, forB, forC] = [await read(a.token), await read(b.token), await read(c.token)];
-    // One shared set: the same rows, in the same order, for everyone.
-    expect(forB.map((r) => r.id)).toEqual(forA.map((r) => r.id));
-    expect(forC.map((r) => r.id)).toEqual(forA.map((r) => r.id));
-    expect(published.map((r) => r.id)).toEqual(forA.map((r) => r.id));
+    // By default each sees only strikes at or below their own conservative value, else the one nearest above it.
+    for (const [rows, levels] of [
+      [forA, aLevels],
+      [forB, bLevels],
+      [forC, uipLevels],
+    ] as const) {
+      expect(rows.length).toBeGreaterThan(0);
+      if (rows[0]!.nearest_above_conservative) {
+        expect(rows).toHaveLength(1);
+        expect(rows[0]!.strike_price).toBeGreaterThan(levels.conservative_iv);
+      } else for (const r of rows) expect(r.strike_price).toBeLessThanOrEqual(levels.conservative_iv);
+    }
+    expect(forB.map((r) => r.id)).not.toEqual(forA.map((r) => r.id));
+
+    // Another generation, ranked with other levels (the UIP row's, by an admin), changes no one's list.
+    const keys = (rows: TradeRecommendation[]) => rows.map((r) => `${r.expiration_date} ${r.strike_price} ${r.rank}`);
+    const wide = { at_or_below_conservative: "0" };
+    const [wideA, wideB] = [await read(a.token, wide), await read(b.token, wide)];
+    expect((await generate("V", admin.token)).status).toBe(200);
+    expect(keys(await read(a.token))).toEqual(keys(forA));
+    expect(keys(await read(b.token))).toEqual(keys(forB));
+    expect(keys(await read(a.token, wide))).toEqual(keys(wideA));
+    expect(keys(await read(b.token, wide))).toEqual(keys(wideB));
+    expect(flagsOf(wideB)).toEqual(expectedFlags(wideB, bLevels));
 
     expect(flagsOf(forA)).toEqual(expectedFlags(forA, aLevels));
     expect(flagsOf(forB)).toEqual(expectedFlags(forB, bLevels));
     expect(flagsOf(forC)).toEqual(expectedFlags(forC, uipLevels));
     expect(flagsOf(published)).toEqual(expectedFlags(published, uipLevels));
     // What everyone receives live is what a reader without levels of their own reads.
-    expect(published).toEqual(forC);
-    // The levels differ where it shows: otherwise the checks above could not tell them apart.
-    expect(flagsOf(forB)).not.toEqual(flagsOf(forA));
-    expect(flagsOf(forC)).not.toEqual(flagsOf(forA));
+    expect(published.map((r) => r.option_identifier)).toEqual(forC.map((r) => r.option_identifier));
     expect(forA.some((r) => r.buy_level !== null)).toBe(true);
 
-    // One row by id follows the same rule.
-    const differs = forA.findIndex((r, i) => r.buy_level !== forB[i]!.buy_level);
-    expect(differs).toBeGreaterThanOrEqual(0);
+    // One row by id has the reader's own flags.
+    const row = wideA.find((r) => levelFlags(r.strike_price, { ...bLevels, average_iv: 0 }).buyLevel !== r.buy_level)!;
+    expect(row).toBeDefined();
+    const current = calls.tradeRecommendations.response.parse(
+      (await list("V", c.token, { at_or_below_conservative: "0" })).body,
+    );
+    const id = current.find((r) => r.option_identifier === row.option_identifier)?.id ?? row.id;
     const one = async (token: string) =>
       calls.tradeRecommendation.response.parse(
-        (await provider.call(calls.tradeRecommendation, { token, params: { id: forA[differs]!.id } })).body,
+        (await provider.call(calls.tradeRecommendation, { token, params: { id } })).body,
       );
-    expect(await one(a.token)).toEqual(forA[differs]);
-    expect(await one(b.token)).toEqual(forB[differs]);
-    expect(await one(c.token)).toEqual(forC[differs]);
+    expect((await one(a.token)).buy_level).toBe(levelFlags(row.strike_price, { ...aLevels, average_iv: 0 }).buyLevel);
+    expect((await one(b.token)).buy_level).toBe(levelFlags(row.strike_price, { ...bLevels, average_iv: 0 }).buyLevel);
   });
 
   it("without a UIP row, a reader without levels and the broadcast see no flags, the generating user theirs", async () => {
@@ -485,12 +551,13 @@ describe("whose levels flag the rows (buy_level, below_conservative_iv)", () => 
     await watch(a, "XOM", aLevels, true);
 
     const published = await generateAndCatch("XOM", a.token);
-    const forA = calls.tradeRecommendations.response.parse((await list("XOM", a.token)).body);
-    const forC = calls.tradeRecommendations.response.parse((await list("XOM", c.token)).body);
+    const forA = calls.tradeRecommendations.response.parse((await list("XOM", a.token, WIDE)).body);
+    const forC = calls.tradeRecommendations.response.parse((await list("XOM", c.token, WIDE)).body);
     expect(flagsOf(forA)).toEqual(expectedFlags(forA, aLevels));
     expect(forA.some((r) => r.buy_level !== null || r.below_conservative_iv)).toBe(true);
+    // Without levels only the buy-level bonus differs: the same puts, perhaps in another order.
+    expect(forC.map((r) => r.id).sort()).toEqual(forA.map((r) => r.id).sort());
     for (const rows of [forC, published]) {
-      expect(rows.length).toBe(forA.length);
       expect(rows.every((r) => r.buy_level === null && r.below_conservative_iv === false)).toBe(true);
     }
   });
@@ -508,12 +575,18 @@ describe("live updates and notifications", () => {
       "trade_recommendations_update",
       "trade_recommendations_top_line_update",
     ]);
-    const rows = (await list("NVDA")).body;
+    // The broadcast is the default view with the shared levels: what the admin (no NVDA of their own) reads.
+    const rows = (await list("NVDA", admin.token)).body;
     expect(updates[0]).toEqual({ type: "trade_recommendations_update", ticker: "NVDA", data: rows });
-    const top = (await provider.call(calls.topLineRecommendations, { token: demo.token })).body.find(
+    const top = (await provider.call(calls.topLineRecommendations, { token: admin.token })).body.find(
       (i: { ticker: string }) => i.ticker === "NVDA",
     );
-    expect(updates[1]).toEqual({ type: "trade_recommendations_top_line_update", ticker: "NVDA", data: top });
+    // The admin's own intrinsic value of NVDA, if any, is theirs; the broadcast has the shared one.
+    expect(updates[1]).toEqual({
+      type: "trade_recommendations_top_line_update",
+      ticker: "NVDA",
+      data: { ...top, average_iv: (updates[1]!.data as { average_iv: number }).average_iv },
+    });
   });
 
   it("publishes the shared intrinsic value, never the generating user's own, and each reader sees their own", async () => {
@@ -563,6 +636,13 @@ describe("live updates and notifications", () => {
           }[]
         ).filter((n) => n.notification.title.includes("JPM"));
       expect(await notices()).toHaveLength(0);
+      // No conservative value, so the default view has picks and the buy level alone moves them.
+      await other.context.db
+        .updateTable("user_stocks")
+        .set({ conservative_iv: 0 })
+        .where("user_id", "=", me)
+        .where("stock_id", "=", (eb) => eb.selectFrom("stocks").select("id").where("ticker", "=", "JPM"))
+        .execute();
       expect((await other.call(calls.generateRecommendations, { token, params: { ticker: "JPM" } })).status).toBe(200);
       const after = await notices();
       expect(after).toHaveLength(1);
@@ -578,10 +658,11 @@ describe("live updates and notifications", () => {
       // A different set within six hours of the last announcement: still quiet.
       const { db } = other.context;
       const stock = await db.selectFrom("stocks").select("id").where("ticker", "=", "JPM").executeTakeFirstOrThrow();
-      const levels = (one: number) =>
+      // The conservative value decides what the default view may pick.
+      const levels = (conservative: number) =>
         db
           .updateTable("user_stocks")
-          .set({ buy_level_one: one, buy_level_two: 0, buy_level_three: 0, buy_level_four: 0 })
+          .set({ conservative_iv: conservative })
           .where("user_id", "=", me)
           .where("stock_id", "=", stock.id)
           .execute();
@@ -592,18 +673,20 @@ describe("live updates and notifications", () => {
             .select("option_identifier")
             .where("stock_id", "=", stock.id)
             .where("active", "=", 1)
+            .where(sql<boolean>`(extra->>'rank')::int > 0`) // the default view's picks
             .execute()
         )
           .map((r) => r.option_identifier)
           .sort();
       const before = await activeSymbols();
-      const original = await db
-        .selectFrom("user_stocks")
-        .select("buy_level_one")
-        .where("user_id", "=", me)
+      const picked = await db
+        .selectFrom("trade_recommendations")
+        .select(({ fn }) => fn.min("strike_price").as("lowest"))
         .where("stock_id", "=", stock.id)
+        .where("active", "=", 1)
+        .where(sql<boolean>`(extra->>'rank')::int > 0`)
         .executeTakeFirstOrThrow();
-      await levels(0);
+      await levels(Number(picked.lowest) - 0.01);
       await other.call(calls.generateRecommendations, { token, params: { ticker: "JPM" } });
       expect(await activeSymbols()).not.toEqual(before);
       expect(await notices()).toHaveLength(1);
@@ -615,7 +698,7 @@ describe("live updates and notifications", () => {
         .where("stock_id", "=", stock.id)
         .execute();
       const second = await activeSymbols();
-      await levels(original.buy_level_one);
+      await levels(0);
       await other.call(calls.generateRecommendations, { token, params: { ticker: "JPM" } });
       expect(await activeSymbols()).not.toEqual(second);
       expect(await notices()).toHaveLength(2);

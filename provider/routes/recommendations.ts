@@ -6,30 +6,40 @@ import { forbidden, notFound } from "../http/errors.ts";
 import { activeRecommendations, recommendationById, topLine } from "../recommend/store.ts";
 import { generateRecommendations } from "../recommend/generate.ts";
 import { recommendContext } from "../recommend/context.ts";
+import { readerFilters, saveFilters, savedFilters } from "../recommend/filters.ts";
 
 export const NOT_AUTHORIZED_TO_GENERATE = "Not authorized to generate recommendations";
 
 /**
  * SPEC.md §7 Recommendations. Any signed-in user reads any ticker's set (it is market data, not
- * theirs), each row's buy_level and below_conservative_iv against the reader's own levels (else the
- * UIP row's, else none); generating is for users who flagged the ticker in their watchlist, and for admins.
+ * theirs); which puts they see, in what order and with what figures follows their own levels (else
+ * the UIP row's, else none) and their own filters (ADR 0022); generating is for users who flagged the ticker in their watchlist, and for admins.
  */
 export function recommendationRoutes(router: Router, context: ProviderContext): void {
   const { db } = context;
 
-  router.on(calls.tradeRecommendations, async ({ caller, params }) => {
-    const stock = await db.selectFrom("stocks").select("id").where("ticker", "=", params.symbol).executeTakeFirst();
+  router.on(calls.tradeRecommendations, async ({ caller, params, query }) => {
+    const [stock, filters] = await Promise.all([
+      db.selectFrom("stocks").select("id").where("ticker", "=", params.symbol).executeTakeFirst(),
+      readerFilters(db, caller.id, query),
+    ]);
     if (!stock) throw notFound();
-    return activeRecommendations(db, stock.id, caller.id);
+    return activeRecommendations(db, stock.id, caller.id, filters);
   });
 
   router.on(calls.tradeRecommendation, async ({ caller, params }) => {
-    const recommendation = await recommendationById(db, params.id, caller.id);
+    const recommendation = await recommendationById(db, params.id, caller.id, await savedFilters(db, caller.id));
     if (!recommendation) throw notFound();
     return recommendation;
   });
 
-  router.on(calls.topLineRecommendations, async ({ caller }) => topLine(db, caller.id));
+  router.on(calls.topLineRecommendations, async ({ caller, query }) =>
+    topLine(db, caller.id, await readerFilters(db, caller.id, query)),
+  );
+
+  router.on(calls.traderFilters, async ({ caller }) => savedFilters(db, caller.id));
+
+  router.on(calls.saveTraderFilters, async ({ caller, body }) => saveFilters(db, caller.id, body));
 
   router.on(calls.generateRecommendations, async ({ caller, params }) => {
     const stock = await db.selectFrom("stocks").select("id").where("ticker", "=", params.ticker).executeTakeFirst();
@@ -50,12 +60,14 @@ export function recommendationRoutes(router: Router, context: ProviderContext): 
       callerId: caller.id,
       trigger: `${admin ? "admin" : "user"}:${caller.id}`,
     });
-    const n = result.recommendations.length;
+    // What the caller will see of the new pool, with their own levels and filters.
+    const seen = await activeRecommendations(db, stock.id, caller.id, await savedFilters(db, caller.id));
+    const n = seen.filter((r) => !r.nearest_above_conservative).length;
     return {
       message:
         n > 0
           ? `Generated ${n} ${n === 1 ? "recommendation" : "recommendations"} for ${result.ticker}`
-          : `No put of ${result.ticker} passed the filters; its previous recommendations were retired`,
+          : `No put of ${result.ticker} passed your filters; its previous recommendations were retired`,
     };
   });
 }

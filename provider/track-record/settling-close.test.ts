@@ -33,7 +33,9 @@ describe("lastClosedSession", () => {
     // Wednesday 1 April 2026: 15:59 and 16:01 in New York (EDT, UTC−4).
     expect(lastClosedSession(new Date("2026-04-01T19:59:00Z"))).toBe("2026-03-31");
     expect(lastClosedSession(new Date("2026-04-01T20:01:00Z"))).toBe("2026-04-01");
-    // Sunday: Friday's close.
-    expect(lastClosedSession(new Date("2026-04-05T15:00:00Z"))).toBe("2026-04-03");
+    // Sunday 5 April: Thursday's close, as Friday 3 April 2026 is Good Friday (the exchange is shut).
+    expect(lastClosedSession(new Date("2026-04-05T15:00:00Z"))).toBe("2026-04-02");
+    // Sunday 12 April: Friday's close.
+    expect(lastClosedSession(new Date("2026-04-12T15:00:00Z"))).toBe("2026-04-10");
   });
 });

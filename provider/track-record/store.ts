@@ -95,6 +95,7 @@ export async function copyShown(db: Db, options: { simulated: boolean }): Promis
           "t.current_stock_price",
           "t.put_or_call",
           sql<string | null>`t.extra->>'probability_of_profit'`.as("pop"),
+          sql<string | null>`t.extra->>'rank'`.as("rank"),
           sql<string | null>`r.inputs->'settings'->>'premium'`.as("basis"),
         ])
         .where("t.id", ">", through - COPY_OVERLAP)
@@ -110,6 +111,8 @@ export async function copyShown(db: Db, options: { simulated: boolean }): Promis
         const key = `${r.option_identifier}\u0000${shownDay}`;
         if (seen.has(key)) continue;
         if (r.put_or_call !== "put" || !(pop >= 0 && pop <= 1)) continue;
+        // A run stores its whole pool; rank 0 marks a put the default view did not recommend (ADR 0022).
+        if (r.rank !== null && !(Number(r.rank) > 0)) continue;
         if (!(r.strike_price > 0) || !(r.current_option_price > 0)) continue;
         seen.add(key);
         picks.push({

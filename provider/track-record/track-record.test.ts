@@ -36,9 +36,9 @@ describe("the track record of live recommendations", () => {
 
   it("copies each recommended put once a day, however often it was recommended", async () => {
     const context = { db: provider.context.db, market: marketAt(T0) };
-    generated = await generateRecommendations(context, "AAPL", { trigger: "test" });
+    generated = await generateRecommendations(context, "MSFT", { trigger: "test" });
     // The same market instant gives the same set again: shown twice the same day, one pick each.
-    await generateRecommendations(context, "AAPL", { trigger: "test" });
+    await generateRecommendations(context, "MSFT", { trigger: "test" });
     const first = await runTrackRecord(context, { now: () => T0 });
     expect(first).toEqual({ copied: generated.recommendations.length, backtested: 0, scored: 0, waiting: 0 });
     const rows = await picks();
@@ -50,7 +50,7 @@ describe("the track record of live recommendations", () => {
     expect(row).toMatchObject({
       source: "live",
       simulated: true,
-      ticker: "AAPL",
+      ticker: "MSFT",
       expiration: shown.expiration_date,
       strike: shown.strike_price,
       premium: shown.current_option_price,
@@ -68,7 +68,7 @@ describe("the track record of live recommendations", () => {
     const result = await runTrackRecord({ db: provider.context.db, market: later }, { now: () => T1 });
     expect(result).toMatchObject({ copied: 0, scored: generated.recommendations.length, waiting: 0 });
     for (const row of await picks()) {
-      const closes = await later.dailyHistory("AAPL", 60);
+      const closes = await later.dailyHistory("MSFT", 60);
       const close = closes.find((b) => b.time === row.expiration)!.close;
       const expected = scorePut({ strike: row.strike, premium: row.premium, close });
       expect(row).toMatchObject({
@@ -98,7 +98,7 @@ describe("the track record of live recommendations", () => {
     expect(record.totals.expired_worthless).toBe(rows.filter((r) => r.outcome === "expired_worthless").length);
     expect(record.calibration).toHaveLength(10);
     expect(record.calibration.reduce((n, b) => n + b.count, 0)).toBe(rows.length);
-    expect(record.by_ticker.map((g) => g.ticker)).toEqual(["AAPL"]);
+    expect(record.by_ticker.map((g) => g.ticker)).toEqual(["MSFT"]);
     expect(record.by_month.reduce((n, g) => n + g.count, 0)).toBe(rows.length);
     const pnl = rows.reduce((sum, r) => sum + r.pnl_per_share! * 100, 0);
     expect(record.totals.pnl_per_contract).toBeCloseTo(pnl, 6);
@@ -113,12 +113,23 @@ describe("the track record of live recommendations", () => {
         .at(-1),
     );
     expect(stats.tickers_scored).toBe(1);
-    // The demo watchlists and curated list; AAPL's two runs today priced the same chain.
+    // The demo watchlists and curated list; MSFT's two runs today priced the same chain.
     expect(stats.stocks_followed).toBeGreaterThan(4);
     expect(stats.latest_session).toEqual({
       day: isoDateOf(nyClock(new Date()).dayNumber),
       puts_priced: generated.analysis.candidates.length,
     });
+  });
+
+  it("does not count a put shown only as the nearest strike above the conservative value", async () => {
+    // At T0 no AAPL put passes the default view (the curated list's conservative value is below
+    // every strike it would take), so the list names the nearest one instead: not a recommendation.
+    const shown = await generateRecommendations({ db: provider.context.db, market: marketAt(T0) }, "AAPL", {
+      trigger: "test",
+    });
+    expect(shown.recommendations.length).toBeGreaterThan(0);
+    expect(shown.recommendations.every((r) => r.rank === 0 || r.nearest_above_conservative)).toBe(true);
+    expect(await copyShown(provider.context.db, { simulated: true })).toBe(0);
   });
 });
 

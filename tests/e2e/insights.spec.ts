@@ -414,7 +414,9 @@ test.describe("boundaries and failures (stand-in provider)", () => {
     await expect(option(910003).getByTestId("distance")).toHaveText("$5.10 (5.1%) below the price5–15% away");
     await expect(option(910003).locator("[data-trend]")).toHaveAttribute("data-trend", "up");
     await expect(option(910003).locator("[data-trend]")).toHaveText("Near its weekly high");
-    await expect(option(910003).getByTestId("earnings-warning")).toHaveText("Earnings on 10 Jan 2030 before expiry");
+    await expect(option(910003).getByTestId("earnings-warning")).toHaveText(
+      "Earnings on 10 Jan 2030 before expiry: ranked lower",
+    );
     await expect(option(910002).getByTestId("earnings-warning")).toHaveCount(0);
     // 85: exactly 15 %: up to 15 %; price 1.99 below the line: down.
     await expect(option(910004).getByTestId("distance")).toHaveText("$15.00 (15.0%) below the price5–15% away");
@@ -427,9 +429,15 @@ test.describe("boundaries and failures (stand-in provider)", () => {
     const a = option(910002);
     await expect(a.getByTestId("strike")).toHaveText("$95.00");
     await expect(a.getByTestId("premium")).toHaveText("$3.00");
-    await expect(a.getByTestId("roi")).toHaveText("2.3%");
+    await expect(a.getByTestId("mid")).toHaveText("$2.50");
+    // Net of the trader's commission (the stand-in's figures).
+    await expect(a.getByTestId("roi")).toHaveText("2.4%");
     await expect(a.getByTestId("expiry")).toHaveText("18 Jan 2030");
-    await expect(a.getByTestId("annualized")).toHaveText("28.5%");
+    await expect(a.getByTestId("annualized")).toHaveText("29.7%");
+    await expect(a.getByTestId("excess")).toHaveText("2.1%");
+    await expect(a.getByTestId("assignment")).toHaveText("48.1%");
+    await expect(a.getByTestId("abs-delta")).toHaveText("0.46");
+    await expect(a.getByTestId("iv-standing")).toHaveText("rank 40% · percentile 45%");
     await expect(a.getByTestId("breakeven")).toHaveText("$92.50");
     await expect(a.getByTestId("collateral")).toHaveText("$9,500");
     await expect(a.getByTestId("pop")).toHaveText("71.3%");
@@ -506,7 +514,7 @@ test.describe("boundaries and failures (stand-in provider)", () => {
     await expect(dialog.getByTestId("detail-iv")).toHaveText("31.23%");
     await expect(dialog.getByTestId("detail-price")).toHaveText("$3.00");
     await expect(dialog.getByTestId("greek-delta")).toHaveText(
-      `Delta -0.46For every $1 ${RULES} moves, this put moves about $0.46 the other way ($45.67 a contract): it gains when ${RULES} falls. Read as odds, it is roughly a 46% chance of ending in the money and being assigned.`,
+      `Delta -0.46For every $1 ${RULES} moves, this put moves about $0.46 the other way ($45.67 a contract): it gains when ${RULES} falls. Traders read |delta| (46%) as a rough chance of being assigned; it understates it: the risk-neutral chance of ending below the strike, N(−d2), is 48%.`,
     );
     await expect(dialog.getByTestId("greek-theta")).toHaveText(
       "Theta -0.05Time decay: with nothing else changing, the put loses about $0.05 of value a day ($5.12 a contract). As the seller, that decay is what you earn.",
@@ -568,7 +576,7 @@ test.describe("boundaries and failures (stand-in provider)", () => {
     await page.getByRole("link", { name: "Fetch all recommendations" }).click();
     await expect(rules.getByTestId("count")).toHaveText("7 puts");
     await expect(rules.getByTestId("price")).toHaveText("101.50");
-    await expect(rules.getByText(`No put of ${RULES} is recommended right now.`)).toBeVisible();
+    await expect(rules.getByText(`No put of ${RULES} passes your filters right now.`)).toBeVisible();
     expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(42);
 
     // Leaving and coming back loads again, and drops the locally cached recommendation keys.
