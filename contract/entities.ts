@@ -386,6 +386,7 @@ export type Journal = z.infer<typeof Journal>;
 
 export const BROKERS = ["ibkr", "tastytrade"] as const;
 export const Broker = z.enum(BROKERS, { error: "Choose Interactive Brokers or tastytrade" });
+export type Broker = z.infer<typeof Broker>;
 
 export const ImportPreview = z.object({
   broker: Broker,

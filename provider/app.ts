@@ -36,6 +36,7 @@ import { priceRefreshJob } from "./jobs/price-job.ts";
 import { createYahooMarket } from "./market/yahoo.ts";
 import { recommendContext } from "./recommend/context.ts";
 import { aiRoutes } from "./routes/ai.ts";
+import { tradeRoutes } from "./routes/trades.ts";
 import { createExplainer, type AiSettings } from "./ai/index.ts";
 
 export interface ProviderOptions extends DatabaseOptions {
@@ -139,6 +140,7 @@ export async function createProvider(options: ProviderOptions = {}): Promise<Pro
     configRoutes(router, context);
     recommendationRoutes(router, context);
     aiRoutes(router, context);
+    tradeRoutes(router, context);
 
     const scheduler = createScheduler(
       database.kind === "postgres" && options.databaseUrl
