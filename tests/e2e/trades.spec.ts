@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import * as calls from "../../contract/calls.ts";
-import { createTrader, expectToast, providerCall, signInAs, type Trader } from "./support/watchlist.ts";
+import { createTrader, expectToast, providerCall, recordToasts, signInAs, type Trader } from "./support/watchlist.ts";
 
 /**
  * The wheel journal (README "The wheel journal") in the real build: the Trades screen with its
