@@ -117,6 +117,8 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(rows(page).first()).toContainText("KO");
       await expect(rows(page).first()).toContainText(/KO\d{6}P00050000/);
       await filter(page, "Instrument", "Stocks").click();
+      await expect(page).toHaveURL(/\?instrument=stocks&period=30d$/);
+      await expect(rows(page)).toHaveCount(1);
       await filter(page, "Period", "All Time").click();
       await expect(page).toHaveURL(/\?instrument=stocks&period=all$/);
       await expect(rows(page)).toHaveCount(2);
