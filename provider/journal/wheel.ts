@@ -305,7 +305,7 @@ export function replay(trades: readonly WheelTrade[], now: number): Replay {
   return { ok: true, wheel: { results, legs: [...legs.values()], lots: [...lots.values()], cycles } };
 }
 
-/** The adjusted cost basis of a cycle's shares: average cost minus the cycle's net premium, per share. */
+/** A cycle's return on capital (P/L ÷ capital) and annualised return on collateral-days (P/L ÷ collateral-days × 365). */
 export function cycleFigures(cycle: Cycle) {
   return {
     returnOnCapital: cycle.capital > 0 ? cycle.realisedPnl / cycle.capital : null,
