@@ -10,6 +10,8 @@ export default [
     index("routes/index.tsx"),
     route("resources/push-device", "routes/resources/push-device.tsx"),
     route("add-trade", "routes/add-trade.tsx"),
+    route("import-trades", "routes/import-trades.tsx"),
+    route("resources/trades-export", "routes/resources/trades-export.ts"),
     route("add-user-stock", "routes/add-user-stock.tsx"),
     route("user-stock/:ticker", "routes/user-stock.$ticker.tsx"),
     route("add-uip-stock", "routes/add-uip-stock.tsx"),

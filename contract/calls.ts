@@ -7,8 +7,11 @@ import {
   ConfigKey,
   ConfigValue,
   CurrentUser,
+  Broker,
   DailyBar,
   Id,
+  ImportPreview,
+  Journal,
   NotificationItem,
   Permission,
   Price,
@@ -16,6 +19,9 @@ import {
   TradeRecommendation,
   TraderFilters,
   Ticker,
+  Timestamp,
+  Trade,
+  TradeInput,
   UipStock,
   UserDevice,
   UserStock,
@@ -480,3 +486,54 @@ export const health = endpoint({
 });
 
 export { Ok };
+
+// ── The wheel journal ─────────────────────────────────────────────────────────
+// Each call reaches only the caller's own trades; another user's trade answers 404.
+
+export const listTrades = endpoint({ method: "GET", path: "/api/trades", response: z.array(Trade) });
+
+export const addTrade = endpoint({ method: "POST", path: "/api/trades", body: TradeInput, response: Trade });
+
+export const getTrade = endpoint({ method: "GET", path: "/api/trades/:id", params: IdParams, response: Trade });
+
+export const deleteTrade = endpoint({ method: "DELETE", path: "/api/trades/:id", params: IdParams, response: Ok });
+
+/** A roll: the buy-to-close and the sell-to-open it rolls into, stored together and linked. */
+export const rollTrade = endpoint({
+  method: "POST",
+  path: "/api/trade-rolls",
+  body: z.object({ close: TradeInput, open: TradeInput }),
+  response: z.object({ close: Trade, open: Trade }),
+});
+
+/** Trades with their realised P/L, open positions at the mark, wheel cycles and figures; `from` limits rows and period figures. */
+export const getJournal = endpoint({
+  method: "GET",
+  path: "/api/journal",
+  query: z.object({ from: Timestamp.optional() }),
+  response: Journal,
+});
+
+/** The journal as CSV (text/csv). */
+export const exportTrades = endpoint({ method: "GET", path: "/api/trades-export", response: "text-stream" });
+
+/** Broker CSV, under 1 MB (the router's body limit). */
+const ImportBody = z.object({
+  broker: Broker,
+  csv: z.string().min(1, "The file is empty").max(1_000_000, "The file is larger than 1 MB"),
+});
+
+export const previewImport = endpoint({
+  method: "POST",
+  path: "/api/trade-imports/preview",
+  body: ImportBody,
+  response: ImportPreview,
+});
+
+/** Adds the lines the preview lists as added, all in one transaction; lines imported before are skipped. */
+export const importTrades = endpoint({
+  method: "POST",
+  path: "/api/trade-imports",
+  body: ImportBody,
+  response: ImportPreview,
+});

@@ -287,3 +287,196 @@ export const DailyBar = z.object({
   volume: z.number().int().min(0),
 });
 export type DailyBar = z.infer<typeof DailyBar>;
+
+// ── The wheel journal (README "The wheel journal") ───────────────────────────
+
+/** What a journal entry records. Options are short premium trades of the wheel. */
+export const TRADE_KINDS = [
+  "stock_buy",
+  "stock_sell",
+  "sell_to_open",
+  "buy_to_close",
+  "expire",
+  "assignment",
+  "exercise",
+] as const;
+export type TradeKind = (typeof TRADE_KINDS)[number];
+export const OPTION_KINDS: readonly TradeKind[] = ["sell_to_open", "buy_to_close", "expire", "assignment", "exercise"];
+export const isOptionKind = (kind: TradeKind) => OPTION_KINDS.includes(kind);
+export const OptionType = z.enum(["put", "call"]);
+export const TRADE_SOURCES = ["manual", "ibkr", "tastytrade"] as const;
+/** Largest quantity of shares or contracts on one trade. */
+export const TRADE_QUANTITY_MAX = 100_000;
+
+const money = (label: string) =>
+  z
+    .number({ error: `${label} must be a number` })
+    .min(0, `${label} must be at least 0`)
+    .max(PRICE_MAX, `${label} must be at most 9,999,999`);
+
+/**
+ * One trade as the trader enters it. `price` is per share (an option's premium per share, as
+ * quoted); `fees` are the trade's commissions and fees in dollars. Expire, assignment and exercise
+ * happen at the strike: their price is 0. `traded_at` may not lie in the future (the provider says so).
+ */
+export const TradeInput = z
+  .object({
+    kind: z.enum(TRADE_KINDS, { error: "Choose what the trade was" }),
+    ticker: Ticker,
+    option_type: OptionType.nullish(),
+    strike: z.number().positive("Strike must be above 0").max(PRICE_MAX).nullish(),
+    expiry: DateOnly.nullish(),
+    quantity: z
+      .number({ error: "Quantity must be a number" })
+      .positive("Quantity must be above 0")
+      .max(TRADE_QUANTITY_MAX, "Quantity must be at most 100,000"),
+    price: money("Price"),
+    fees: money("Fees"),
+    traded_at: Timestamp,
+    portfolio: z.string().trim().max(100).optional(),
+    strategy: z.string().trim().max(100).nullish(),
+    notes: z.string().max(2000).nullish(),
+    confidence: z.number().int().min(0).max(4).nullish(),
+  })
+  .superRefine((trade, ctx) => {
+    if (isOptionKind(trade.kind)) {
+      if (!trade.option_type) ctx.addIssue({ code: "custom", path: ["option_type"], message: "Choose put or call" });
+      if (trade.strike == null) ctx.addIssue({ code: "custom", path: ["strike"], message: "Strike is required" });
+      if (!trade.expiry) ctx.addIssue({ code: "custom", path: ["expiry"], message: "Expiry is required" });
+      if (!Number.isInteger(trade.quantity)) {
+        ctx.addIssue({ code: "custom", path: ["quantity"], message: "Contracts must be a whole number" });
+      }
+    } else if (trade.option_type || trade.strike != null || trade.expiry) {
+      ctx.addIssue({ code: "custom", path: ["kind"], message: "A stock trade has no put/call, strike or expiry" });
+    }
+  });
+export type TradeInput = z.input<typeof TradeInput>;
+
+export const Trade = z.object({
+  id: Id,
+  kind: z.enum(TRADE_KINDS),
+  ticker: z.string(),
+  option_type: OptionType.nullable(),
+  strike: z.number().nullable(),
+  expiry: DateOnly.nullable(),
+  /** OCC symbol derived from ticker, expiry, put/call and strike; null for stock trades. */
+  occ_symbol: z.string().nullable(),
+  quantity: z.number(),
+  price: z.number(),
+  fees: z.number(),
+  traded_at: Timestamp,
+  /** The buy-to-close this sell-to-open rolled from; null otherwise. */
+  rolled_from: Id.nullable(),
+  portfolio: z.string(),
+  strategy: z.string().nullable(),
+  notes: z.string().nullable(),
+  confidence: z.number().int().nullable(),
+  source: z.enum(TRADE_SOURCES),
+  created_at: Timestamp,
+});
+export type Trade = z.infer<typeof Trade>;
+
+/** A trade with what the journal made of it. */
+export const JournalRow = Trade.extend({
+  /** Realised profit or loss of a closing trade in dollars, net of both legs' fees; null for an opening trade. */
+  realised_pnl: z.number().nullable(),
+  /** The wheel cycle the trade belongs to. */
+  cycle_id: z.number().int(),
+});
+export type JournalRow = z.infer<typeof JournalRow>;
+
+/** An open short option with its figures; `mark` is the mid of bid and ask, null when the market has no quote. */
+export const OpenOption = z.object({
+  ticker: z.string(),
+  option_type: OptionType,
+  strike: z.number(),
+  expiry: DateOnly,
+  occ_symbol: z.string(),
+  contracts: z.number(),
+  opened_at: Timestamp,
+  /** The trades whose contracts are still open (for alerts and rolls). */
+  trade_ids: z.array(Id),
+  /** Cash set aside: strike × 100 × contracts for a put; 0 for a call covered by shares. */
+  collateral: z.number(),
+  /** Premium received for the open contracts, net of their opening fees: the most the position can make. */
+  premium_kept: z.number(),
+  days_held: z.number(),
+  mark: z.number().nullable(),
+  /** Premium kept minus the cost to buy back at the mark (closing fees not included). */
+  pnl_at_mark: z.number().nullable(),
+  /** pnl_at_mark as a share of premium_kept. */
+  pct_max_profit: z.number().nullable(),
+});
+export type OpenOption = z.infer<typeof OpenOption>;
+
+export const ShareLot = z.object({
+  ticker: z.string(),
+  shares: z.number(),
+  /** Dollars paid per share held (strike on assignment, plus buying fees). */
+  average_cost: z.number(),
+  /** Average cost minus every premium of the cycle so far, net of fees and buy-backs, per share held. */
+  adjusted_cost_basis: z.number(),
+});
+export type ShareLot = z.infer<typeof ShareLot>;
+
+export const WheelCycle = z.object({
+  id: z.number().int(),
+  ticker: z.string(),
+  opened_at: Timestamp,
+  closed_at: Timestamp.nullable(),
+  trade_ids: z.array(Id),
+  /** Realised P/L of the cycle's closing trades, net of fees. */
+  realised_pnl: z.number(),
+  /** Option premium received minus buy-backs, net of all option fees. */
+  premium_net: z.number(),
+  /** The most cash the cycle tied up at once (put collateral or share cost). */
+  capital: z.number(),
+  /** realised_pnl ÷ capital. */
+  return_on_capital: z.number().nullable(),
+  /** Σ collateral × days it was tied up. */
+  collateral_days: z.number(),
+  /** realised_pnl ÷ collateral_days × 365. */
+  annualised_return: z.number().nullable(),
+  adjusted_cost_basis: z.number().nullable(),
+});
+export type WheelCycle = z.infer<typeof WheelCycle>;
+
+export const JournalStats = z.object({
+  /** Realised P/L of the trades in the period, net of fees. */
+  realised_pnl: z.number(),
+  closing_trades: z.number().int(),
+  /** Share of the period's closing trades with a gain; null with none. */
+  win_rate: z.number().nullable(),
+  /** Premium received minus buy-backs and option fees, this calendar month and year (UTC). */
+  premium_month: z.number(),
+  premium_year: z.number(),
+  by_ticker: z.array(z.object({ ticker: z.string(), realised_pnl: z.number() })),
+});
+export type JournalStats = z.infer<typeof JournalStats>;
+
+export const Journal = z.object({
+  as_of: Timestamp,
+  rows: z.array(JournalRow),
+  open_options: z.array(OpenOption),
+  share_lots: z.array(ShareLot),
+  cycles: z.array(WheelCycle),
+  stats: JournalStats,
+});
+export type Journal = z.infer<typeof Journal>;
+
+export const BROKERS = ["ibkr", "tastytrade"] as const;
+export const Broker = z.enum(BROKERS, { error: "Choose Interactive Brokers or tastytrade" });
+export type Broker = z.infer<typeof Broker>;
+
+export const ImportPreview = z.object({
+  broker: Broker,
+  /** Trades the import adds, each with the file's line number. */
+  added: z.array(TradeInput.and(z.object({ line: z.number().int() }))),
+  /** Lines already in the journal from an earlier import of the same lines. */
+  duplicates: z.array(z.object({ line: z.number().int(), reason: z.string() })),
+  /** Lines that are not added, and why. */
+  refused: z.array(z.object({ line: z.number().int(), reason: z.string() })),
+  /** Lines that are not trades (headers, totals, cash movements). */
+  skipped: z.number().int(),
+});
+export type ImportPreview = z.infer<typeof ImportPreview>;

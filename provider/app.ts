@@ -37,6 +37,7 @@ import { priceRefreshJob } from "./jobs/price-job.ts";
 import { createYahooMarket } from "./market/yahoo.ts";
 import { recommendContext } from "./recommend/context.ts";
 import { aiRoutes } from "./routes/ai.ts";
+import { tradeRoutes } from "./routes/trades.ts";
 import { createExplainer, type AiSettings } from "./ai/index.ts";
 import { trackRecordRoutes } from "./routes/track-record.ts";
 import { trackRecordJob } from "./track-record/job.ts";
@@ -151,6 +152,7 @@ export async function createProvider(options: ProviderOptions = {}): Promise<Pro
     recommendationRoutes(router, context);
     aiRoutes(router, context);
     trackRecordRoutes(router, context);
+    tradeRoutes(router, context);
 
     const scheduler = createScheduler(
       database.kind === "postgres" && options.databaseUrl

@@ -29,6 +29,8 @@ const OWNER_OR_ADMIN: Row = [401, 200, 403, 200];
 /** Someone else's row answers like a missing one, so ids cannot be probed. */
 const OWNER_OR_ADMIN_HIDDEN: Row = [401, 200, 404, 200];
 const ADMIN_ONLY: Row = [401, 403, 403, 200];
+/** A trader's journal is theirs alone: another trader's or an admin's look answers like a missing row. */
+const OWNER_ONLY_HIDDEN: Row = [401, 200, 404, 404];
 
 const matrix: Record<string, Row> = {
   // Authentication: public calls do not look at the token.
@@ -82,6 +84,16 @@ const matrix: Record<string, Row> = {
   landingStats: PUBLIC,
   // Operations
   health: PUBLIC,
+  // The wheel journal: each caller works on their own trades.
+  listTrades: SIGNED_IN,
+  addTrade: SIGNED_IN,
+  getTrade: OWNER_ONLY_HIDDEN,
+  deleteTrade: OWNER_ONLY_HIDDEN,
+  rollTrade: SIGNED_IN,
+  getJournal: SIGNED_IN,
+  exportTrades: SIGNED_IN,
+  previewImport: SIGNED_IN,
+  importTrades: SIGNED_IN,
 };
 
 /**

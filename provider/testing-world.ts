@@ -136,7 +136,11 @@ export async function createWorld(): Promise<World> {
     body: { enabled: true },
   });
 
+  // A's journal: one trade whose note only A may read.
+  await provider.call(calls.addTrade, { token: a.token, body: { ...A_TRADE, notes: A_TRADE_NOTE } });
+
   const secrets = [
+    A_TRADE_NOTE,
     aEmail,
     "Privatova",
     noticeTitle,
@@ -278,6 +282,25 @@ async function aNotification(w: World): Promise<number> {
 }
 
 type Builder = (w: World) => Promise<Input>;
+
+const A_TRADE_NOTE = "A-private-journal-note";
+const A_TRADE = {
+  kind: "stock_buy",
+  ticker: "KO",
+  quantity: 10,
+  price: 60,
+  fees: 1,
+  traded_at: "2026-01-05T15:00:00Z",
+};
+
+async function aTrade(w: World): Promise<number> {
+  const res = await w.provider.call(calls.addTrade, { token: w.a.token, body: A_TRADE });
+  return res.body.id as number;
+}
+const IBKR_FILE = [
+  "Trades,Header,DataDiscriminator,Asset Category,Currency,Symbol,Date/Time,Quantity,T. Price,C. Price,Proceeds,Comm/Fee,Basis,Realized P/L,MTM P/L,Code",
+  'Trades,Data,Order,Stocks,USD,KO,"2026-01-06, 10:00:00",5,60,60,-300,-1,301,0,0,O',
+].join("\n");
 
 /**
  * A valid request for each call, acting on A's resources where the call has an owner.
@@ -425,6 +448,27 @@ export const validRequests: Record<string, Builder> = {
   trackRecord: async () => ({}),
   landingStats: async () => ({}),
   health: async () => ({}),
+  listTrades: async () => ({}),
+  addTrade: async () => ({ body: A_TRADE }),
+  getTrade: async (w) => ({ params: { id: await aTrade(w) } }),
+  deleteTrade: async (w) => ({ params: { id: await aTrade(w) } }),
+  rollTrade: async (w) => {
+    const put = { ticker: "KO", option_type: "put", fees: 1, quantity: 1 };
+    const expiry = `2026-0${1 + (Number(w.unique().replace(/\D/g, "")) % 8)}-28`;
+    const sold = { ...put, kind: "sell_to_open", strike: 50, expiry, price: 1, traded_at: "2026-01-02T15:00:00Z" };
+    // Each caller rolls a put of their own.
+    for (const who of [w.a, w.b, w.admin]) await w.provider.call(calls.addTrade, { token: who.token, body: sold });
+    return {
+      body: {
+        close: { ...put, kind: "buy_to_close", strike: 50, expiry, price: 0.5, traded_at: "2026-01-03T15:00:00Z" },
+        open: { ...put, kind: "sell_to_open", strike: 48, expiry, price: 1, traded_at: "2026-01-03T15:00:00Z" },
+      },
+    };
+  },
+  getJournal: async () => ({ query: { from: "2026-01-01T00:00:00Z" } }),
+  exportTrades: async () => ({}),
+  previewImport: async () => ({ body: { broker: "ibkr", csv: IBKR_FILE } }),
+  importTrades: async () => ({ body: { broker: "ibkr", csv: IBKR_FILE } }),
 };
 
 function isEndpoint(value: unknown): value is Endpoint {

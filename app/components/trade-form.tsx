@@ -2,7 +2,6 @@ import {
   getCollectionProps,
   getFormProps,
   getInputProps,
-  getSelectProps,
   getTextareaProps,
   useForm,
   type FieldMetadata,
@@ -22,65 +21,71 @@ import { ErrorList, Field } from "./forms.tsx";
 import { sanitizeDecimalInput, sanitizeTicker } from "#app/lib/input-sanitizers.ts";
 import {
   CONFIDENCE_LABELS,
-  ENTRY_STATUSES,
   errorsByTab,
-  EXIT_STATUSES,
   firstTabWithErrors,
-  TRADE_DRAFT_DEFAULTS,
+  OPTION_ACTIONS,
+  OPTION_TYPES,
+  TRADE_SCHEMAS,
   TRADE_TABS,
   TRADE_TYPES,
-  TradeDraftSchema,
-  type TradeDraft,
-  type TradeField,
+  type TradeFormKind,
   type TradeTabId,
 } from "#app/lib/trade-schemas.ts";
+import type { TradeIntent } from "#app/lib/trade-intents.ts";
 
 const FORM_ID = "trade-draft";
 /** The name Conform gives the hidden button it submits with to validate one field. */
 const CONFORM_INTENT = "__intent__";
 const STRATEGY_SUGGESTIONS = ["Cash-Secured Put", "Covered Call", "Wheel", "Swing", "Breakout", "Dividend"];
+const INTENT_OF: Record<TradeFormKind, TradeIntent> = { stocks: "save-stock", options: "save-option" };
+
+type Draft = Record<string, unknown>;
 
 /**
- * The Add Trade form (SPEC.md §2, §3, §5): every field of the trade draft on three tabs.
+ * The Add Trade form, for shares or for options, on three tabs (General, Exit, Journal).
  * With JavaScript the tabs show one panel at a time and mark the ones holding errors; without
  * it (CSS `scripting: none`) all three panels are shown one after another, so one post carries
- * the whole draft. Either way the server validates with the same schema and every typed value
+ * the whole trade. Either way the server validates with the same schema and every typed value
  * comes back on error.
  */
 export function TradeForm({
+  kind,
   action,
+  defaultValue,
   lastResult,
-  notice,
   navigationState,
 }: {
-  /** The URL the draft is posted to; it must render this form again. */
+  kind: TradeFormKind;
+  /** The URL the trade is posted to; it must render this form again. */
   action: string;
-  lastResult?: SubmissionResult<string[]>;
-  /** Shown after a valid draft: what happened to it. */
-  notice?: string | null;
+  /** Defaults and, from a recommendation's "Record this trade", its values. */
+  defaultValue: Record<string, string>;
+  lastResult?: SubmissionResult<string[]> | undefined;
   /** Kept across the post so closing the modal afterwards still knows how it was opened. */
   navigationState?: unknown;
 }) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formAction === action;
+  const schema = TRADE_SCHEMAS[kind];
+  const tabs = TRADE_TABS[kind];
   const [activeTab, setActiveTab] = useState<TradeTabId>(
-    () => firstTabWithErrors(Object.keys(lastResult?.error ?? {}))?.tab ?? "general",
+    () => firstTabWithErrors(kind, Object.keys(lastResult?.error ?? {}))?.tab ?? "general",
   );
-  const [focusRequest, setFocusRequest] = useState<{ field: TradeField } | null>(null);
+  const [focusRequest, setFocusRequest] = useState<{ field: string } | null>(null);
 
-  const [form, fields] = useForm<TradeDraft>({
-    id: FORM_ID,
-    constraint: getZodConstraint(TradeDraftSchema),
-    defaultValue: TRADE_DRAFT_DEFAULTS,
+  const [form, fields] = useForm<Draft>({
+    id: `${FORM_ID}-${kind}`,
+    constraint: getZodConstraint(schema),
+    defaultValue,
     lastResult,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: TradeDraftSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
 
   /** Shows the first tab holding an error and puts focus on its first wrong field. */
   function revealFirstError(fieldsWithErrors: string[]) {
-    const first = firstTabWithErrors(fieldsWithErrors);
+    const first = firstTabWithErrors(kind, fieldsWithErrors);
     if (!first) return;
     setActiveTab(first.tab);
     setFocusRequest({ field: first.field });
@@ -95,10 +100,10 @@ export function TradeForm({
 
   useEffect(() => {
     if (!focusRequest) return;
-    const control = document.forms.namedItem(FORM_ID)?.elements.namedItem(focusRequest.field);
+    const control = document.forms.namedItem(`${FORM_ID}-${kind}`)?.elements.namedItem(focusRequest.field);
     const element = control instanceof RadioNodeList ? control[0] : control;
     if (element instanceof HTMLElement) element.focus();
-  }, [focusRequest]);
+  }, [focusRequest, kind]);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     // Conform validates a field on blur by submitting with a hidden intent button; only a real submit
@@ -106,40 +111,43 @@ export function TradeForm({
     const submitter = (event.nativeEvent as SubmitEvent).submitter;
     const isIntent = submitter?.getAttribute("name") === CONFORM_INTENT;
     form.onSubmit(event);
-    // Conform cancels the post when the draft is invalid; its wrong fields may sit on another tab.
+    // Conform cancels the post when the trade is invalid; its wrong fields may sit on another tab.
     if (event.defaultPrevented && !isIntent) {
-      const submission = parseWithZod(new FormData(event.currentTarget), { schema: TradeDraftSchema });
+      const submission = parseWithZod(new FormData(event.currentTarget), { schema });
       revealFirstError(submission.status === "success" ? [] : Object.keys(submission.error ?? {}));
     }
   }
 
-  const errorCounts = errorsByTab(Object.keys(form.allErrors).filter((name) => form.allErrors[name]?.length));
+  const errorCounts = errorsByTab(
+    kind,
+    Object.keys(form.allErrors).filter((name) => form.allErrors[name]?.length),
+  );
   const totalErrors = Object.values(errorCounts).reduce((a, b) => a + b, 0);
-  const showNotice = Boolean(notice) && form.status === "success" && totalErrors === 0;
 
   function onTabKeyDown(event: KeyboardEvent<HTMLButtonElement>) {
-    const index = TRADE_TABS.findIndex((tab) => tab.id === activeTab);
+    const index = tabs.findIndex((tab) => tab.id === activeTab);
     const next =
       event.key === "ArrowRight"
-        ? (index + 1) % TRADE_TABS.length
+        ? (index + 1) % tabs.length
         : event.key === "ArrowLeft"
-          ? (index - 1 + TRADE_TABS.length) % TRADE_TABS.length
+          ? (index - 1 + tabs.length) % tabs.length
           : event.key === "Home"
             ? 0
             : event.key === "End"
-              ? TRADE_TABS.length - 1
+              ? tabs.length - 1
               : null;
     if (next === null) return;
     event.preventDefault();
-    const tab = TRADE_TABS[next]!;
+    const tab = tabs[next]!;
     setActiveTab(tab.id);
     document.getElementById(tabId(tab.id))?.focus();
   }
 
-  const amountProps = (field: FieldMetadata<number, TradeDraft>) => {
-    // Text with a decimal keypad rather than type=number: no spinner, no "e", and SPEC.md §5's
-    // "only digits with one optional decimal point" applied as the user types.
-    const { min: _min, max: _max, step: _step, ...props } = getInputProps(field, { type: "text" });
+  const field = (name: string) => fields[name] as FieldMetadata<unknown, Draft>;
+  const amountProps = (name: string) => {
+    // Text with a decimal keypad rather than type=number: no spinner, no "e", and only digits with
+    // one optional decimal point applied as the user types.
+    const { min: _min, max: _max, step: _step, ...props } = getInputProps(field(name), { type: "text" });
     return {
       ...props,
       inputMode: "decimal" as const,
@@ -148,6 +156,36 @@ export function TradeForm({
       onChange: (event: FormEvent<HTMLInputElement>) => sanitizeInPlace(event.currentTarget, sanitizeDecimalInput),
     };
   };
+  const amount = (name: string, label: string, extra: InputHTMLAttributes<HTMLInputElement> = {}) => (
+    <Field
+      labelProps={{ children: label }}
+      inputProps={{ ...amountProps(name), ...extra }}
+      errors={field(name).errors}
+    />
+  );
+  const radios = (
+    name: string,
+    legend: string,
+    options: readonly { value: string; label: string }[],
+    className: string,
+  ) => (
+    <ChoiceGroup
+      legend={legend}
+      name={field(name).name}
+      errors={field(name).errors}
+      errorId={field(name).errorId}
+      className={className}
+    >
+      {getCollectionProps(field(name), { type: "radio", options: options.map((o) => o.value) }).map(
+        ({ key, ...props }) => (
+          <Choice key={key} inputProps={props}>
+            {options.find((o) => o.value === props.value)?.label}
+          </Choice>
+        ),
+      )}
+    </ChoiceGroup>
+  );
+  const options = kind === "options";
 
   return (
     <Form
@@ -158,8 +196,9 @@ export function TradeForm({
       {...getFormProps(form)}
       onSubmit={onSubmit}
     >
+      <input type="hidden" name="intent" value={INTENT_OF[kind]} />
       <div role="tablist" aria-label="Trade details" className="trade-tabs">
-        {TRADE_TABS.map((tab) => {
+        {tabs.map((tab) => {
           const selected = tab.id === activeTab;
           const count = errorCounts[tab.id];
           return (
@@ -193,7 +232,8 @@ export function TradeForm({
         {totalErrors > 0 && form.status === "error" ? (
           <p className="trade-form__summary" role="alert">
             Fix {totalErrors} {totalErrors === 1 ? "field" : "fields"} before saving:{" "}
-            {TRADE_TABS.filter((tab) => errorCounts[tab.id] > 0)
+            {tabs
+              .filter((tab) => errorCounts[tab.id] > 0)
               .map((tab) => `${tab.label} (${errorCounts[tab.id]})`)
               .join(", ")}
             .
@@ -201,109 +241,89 @@ export function TradeForm({
         ) : null}
         <ErrorList id={form.errorId} errors={form.errors} />
 
-        <TabPanel id="general" active={activeTab}>
+        <TabPanel id="general" active={activeTab} kind={kind}>
           <Field
             labelProps={{ children: "Portfolio" }}
-            inputProps={{ ...getInputProps(fields.portfolio, { type: "text" }), autoComplete: "off" }}
-            errors={fields.portfolio.errors}
+            inputProps={{ ...getInputProps(field("portfolio"), { type: "text" }), autoComplete: "off" }}
+            errors={field("portfolio").errors}
           />
-          <ChoiceGroup
-            legend="Type"
-            name={fields.type.name}
-            errors={fields.type.errors}
-            errorId={fields.type.errorId}
-            className="choice-group--two"
-          >
-            {getCollectionProps(fields.type, { type: "radio", options: TRADE_TYPES.map((t) => t.value) }).map(
-              ({ key, ...props }) => (
-                <Choice key={key} inputProps={props}>
-                  {TRADE_TYPES.find((t) => t.value === props.value)?.label}
-                </Choice>
-              ),
-            )}
-          </ChoiceGroup>
+          {options
+            ? radios("action", "What happened", OPTION_ACTIONS, "choice-group--actions")
+            : radios("type", "Type", TRADE_TYPES, "choice-group--two")}
           <Field
-            labelProps={{ children: "Symbol" }}
+            labelProps={{ children: options ? "Underlying symbol" : "Symbol" }}
             inputProps={{
-              ...getInputProps(fields.symbol, { type: "text" }),
+              ...getInputProps(field("symbol"), { type: "text" }),
               autoComplete: "off",
               autoCapitalize: "characters",
               spellCheck: false,
               placeholder: "E.g., AAPL",
               onChange: (event) => sanitizeInPlace(event.currentTarget, sanitizeTicker),
             }}
-            errors={fields.symbol.errors}
+            errors={field("symbol").errors}
           />
+          {options ? (
+            <>
+              {radios("optionType", "Put or call", OPTION_TYPES, "choice-group--two")}
+              <div className="trade-form__row">
+                {amount("strike", "Strike")}
+                <Field
+                  labelProps={{ children: "Expiry" }}
+                  inputProps={getInputProps(field("expiry"), { type: "date" })}
+                  errors={field("expiry").errors}
+                />
+              </div>
+              <div className="trade-form__row">
+                {amount("quantity", "Contracts", { inputMode: "numeric", placeholder: "1" })}
+                {amount("entryPrice", "Premium per share")}
+              </div>
+            </>
+          ) : (
+            <div className="trade-form__row">
+              {amount("entryPrice", "Price per share")}
+              {amount("quantity", "Shares", { placeholder: "0" })}
+            </div>
+          )}
+          {amount("entryFee", "Fees (commission and fees, $)")}
+          <Field
+            labelProps={{ children: "Date and time (UTC)" }}
+            inputProps={getInputProps(field("entryDate"), { type: "datetime-local" })}
+            errors={field("entryDate").errors}
+          />
+          {options ? (
+            <p className="trade-form__hint">
+              Expired, assigned and called away happen at the strike: enter a premium of 0. One contract is 100 shares.
+            </p>
+          ) : null}
+        </TabPanel>
+
+        <TabPanel id="exit" active={activeTab} kind={kind}>
+          <p className="trade-form__hint">
+            {options
+              ? "Already bought it back? Fill these to record the buy-to-close too."
+              : "Already closed it? Fill these to record the closing trade too."}
+          </p>
           <div className="trade-form__row">
-            <Field
-              labelProps={{ children: "Entry price" }}
-              inputProps={amountProps(fields.entryPrice)}
-              errors={fields.entryPrice.errors}
-            />
-            <Field
-              labelProps={{ children: "Quantity" }}
-              inputProps={{ ...amountProps(fields.quantity), placeholder: "0" }}
-              errors={fields.quantity.errors}
-            />
-          </div>
-          <div className="trade-form__row">
-            <Field
-              labelProps={{ children: "Entry fee" }}
-              inputProps={amountProps(fields.entryFee)}
-              errors={fields.entryFee.errors}
-            />
-            <SelectField
-              label="Entry status"
-              selectProps={getSelectProps(fields.entryStatus)}
-              options={ENTRY_STATUSES}
-              errors={fields.entryStatus.errors}
-              errorId={fields.entryStatus.errorId}
-            />
+            {amount("closingPrice", options ? "Bought back at, per share" : "Closing price")}
+            {amount("exitFee", "Exit fees ($)")}
           </div>
           <Field
-            labelProps={{ children: "Entry date and time" }}
-            inputProps={getInputProps(fields.entryDate, { type: "datetime-local" })}
-            errors={fields.entryDate.errors}
+            labelProps={{ children: "Exit date and time (UTC)" }}
+            inputProps={getInputProps(field("exitDate"), { type: "datetime-local" })}
+            errors={field("exitDate").errors}
           />
         </TabPanel>
 
-        <TabPanel id="exit" active={activeTab}>
-          <div className="trade-form__row">
-            <Field
-              labelProps={{ children: "Closing price" }}
-              inputProps={amountProps(fields.closingPrice)}
-              errors={fields.closingPrice.errors}
-            />
-            <Field
-              labelProps={{ children: "Exit fee" }}
-              inputProps={amountProps(fields.exitFee)}
-              errors={fields.exitFee.errors}
-            />
-          </div>
-          <SelectField
-            label="Exit status"
-            selectProps={getSelectProps(fields.exitStatus)}
-            options={EXIT_STATUSES}
-            errors={fields.exitStatus.errors}
-            errorId={fields.exitStatus.errorId}
-          />
-          <Field
-            labelProps={{ children: "Exit date and time" }}
-            inputProps={getInputProps(fields.exitDate, { type: "datetime-local" })}
-            errors={fields.exitDate.errors}
-          />
-        </TabPanel>
-
-        <TabPanel id="journal" active={activeTab}>
+        <TabPanel id="journal" active={activeTab} kind={kind}>
           <Field
             labelProps={{ children: "Strategy" }}
             inputProps={{
-              ...getInputProps(fields.strategy, { type: "text" }),
+              ...getInputProps(field("strategy"), { type: "text" }),
               list: "trade-strategies",
               autoComplete: "off",
               placeholder: "E.g., Wheel",
             }}
-            errors={fields.strategy.errors}
+            errors={field("strategy").errors}
           />
           <datalist id="trade-strategies">
             {STRATEGY_SUGGESTIONS.map((s) => (
@@ -311,39 +331,26 @@ export function TradeForm({
             ))}
           </datalist>
           <div className="field">
-            <label htmlFor={fields.notes.id}>Notes</label>
+            <label htmlFor={field("notes").id}>Notes</label>
             <textarea
-              {...getTextareaProps(fields.notes)}
+              {...getTextareaProps(field("notes"))}
               rows={4}
               placeholder="Why you took the trade, what you would do differently…"
             />
-            <ErrorList id={fields.notes.errorId} errors={fields.notes.errors} />
+            <ErrorList id={field("notes").errorId} errors={field("notes").errors} />
           </div>
-          <ChoiceGroup
-            legend="Confidence"
-            name={fields.confidence.name}
-            errors={fields.confidence.errors}
-            errorId={fields.confidence.errorId}
-            className="choice-group--five"
-          >
-            {getCollectionProps(fields.confidence, {
-              type: "radio",
-              options: CONFIDENCE_LABELS.map((_, level) => String(level)),
-            }).map(({ key, ...props }) => (
-              <Choice key={key} inputProps={props}>
-                {CONFIDENCE_LABELS[Number(props.value)]}
-              </Choice>
-            ))}
-          </ChoiceGroup>
+          {radios(
+            "confidence",
+            "Confidence",
+            CONFIDENCE_LABELS.map((label, level) => ({ value: String(level), label })),
+            "choice-group--five",
+          )}
         </TabPanel>
       </div>
 
       <footer className="trade-form__footer">
-        <p className="trade-form__notice" role="status">
-          {showNotice ? notice : null}
-        </p>
         <button type="submit" className="button button--primary" aria-disabled={busy || undefined}>
-          {busy ? "Checking…" : "Save trade"}
+          {busy ? "Saving…" : "Save trade"}
         </button>
       </footer>
     </Form>
@@ -353,8 +360,18 @@ export function TradeForm({
 const tabId = (id: TradeTabId) => `trade-tab-${id}`;
 const panelId = (id: TradeTabId) => `trade-panel-${id}`;
 
-function TabPanel({ id, active, children }: { id: TradeTabId; active: TradeTabId; children: ReactNode }) {
-  const tab = TRADE_TABS.find((t) => t.id === id)!;
+function TabPanel({
+  id,
+  active,
+  kind,
+  children,
+}: {
+  id: TradeTabId;
+  active: TradeTabId;
+  kind: TradeFormKind;
+  children: ReactNode;
+}) {
+  const tab = TRADE_TABS[kind].find((t) => t.id === id)!;
   return (
     <section
       role="tabpanel"
@@ -367,35 +384,6 @@ function TabPanel({ id, active, children }: { id: TradeTabId; active: TradeTabId
       <h3 className="trade-panel__heading">{tab.label}</h3>
       {children}
     </section>
-  );
-}
-
-function SelectField({
-  label,
-  selectProps,
-  options,
-  errors,
-  errorId,
-}: {
-  label: string;
-  selectProps: ReturnType<typeof getSelectProps>;
-  options: readonly { value: string; label: string }[];
-  errors?: string[];
-  errorId: string;
-}) {
-  const { key, ...props } = selectProps;
-  return (
-    <div className="field">
-      <label htmlFor={props.id}>{label}</label>
-      <select key={key} {...props}>
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-      <ErrorList id={errorId} errors={errors} />
-    </div>
   );
 }
 

@@ -121,11 +121,6 @@ export const messages = {
   allMarkedRead: "All notifications marked as read",
   allCleared: "All notifications cleared",
   supportSubmitted: "Support request submitted successfully!",
-  // Trades journal and Add trade (SPEC.md §1, §2: work-in-progress, nothing is saved)
-  workInProgress: "Work-in-progress",
-  sampleTradesNote: "Sample trades for illustration. Nothing here is saved yet.",
-  optionsTradesUnavailable: "Options trades are not available yet.",
-  tradeSavingUnavailable: "Saving trades is not available yet. Your draft is kept.",
   // Router
   unexpectedApplicationError: "Unexpected Application Error!",
 } as const;

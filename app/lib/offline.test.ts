@@ -42,8 +42,9 @@ describe("screenPolicy", () => {
 });
 
 describe("isQueuedChange", () => {
-  it("queues the watchlist's and the UIP list's changes only", () => {
+  it("queues the watchlist's and the UIP list's changes and a new trade only", () => {
     for (const path of [
+      "/add-trade",
       "/user-stocks",
       "/uip-stocks",
       "/add-user-stock",
@@ -92,6 +93,11 @@ describe("answers", () => {
 
 describe("describeChange", () => {
   const fields = (entries: Record<string, string>) => new URLSearchParams(entries);
+  it("names a trade by its symbol", () => {
+    expect(describeChange("/add-trade", fields({ intent: "save-option", symbol: "ko" }))).toBe("Record a trade of KO");
+    expect(describeChange("/add-trade", fields({ intent: "save-stock" }))).toBe("Record a trade");
+  });
+
   it("names each kind of change the outbox may hold", () => {
     expect(describeChange("/user-stocks", fields({ intent: "toggle", id: "3", ticker: "aapl", value: "true" }))).toBe(
       "Recommendations on for AAPL",

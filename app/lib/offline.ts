@@ -136,8 +136,9 @@ export function screenPolicy(pathname: string): ScreenPolicy {
   return "network";
 }
 
-/** Changes that wait in the outbox when the network fails: the watchlist's and the UIP list's. */
+/** Changes that wait in the outbox when the network fails: the watchlist's, the UIP list's and a new trade. */
 const QUEUED_CHANGES = [
+  /^\/add-trade$/,
   /^\/user-stocks$/,
   /^\/uip-stocks$/,
   /^\/add-user-stock$/,
@@ -198,6 +199,10 @@ export function describeChange(pathname: string, fields: URLSearchParams): strin
     return editMatch[1] === "uip" ? `Changes to ${name} in the UIP list` : `Changes to ${name}`;
   }
   if (pathname === "/add-user-stock") return ticker ? `Add ${ticker} to the watchlist` : "Add a stock to the watchlist";
+  if (pathname === "/add-trade") {
+    const symbol = (fields.get("symbol") ?? "").toUpperCase().replace(/[^A-Z0-9]/g, "");
+    return symbol ? `Record a trade of ${symbol}` : "Record a trade";
+  }
   if (pathname === "/add-uip-stock") return ticker ? `Add ${ticker} to the UIP list` : "Add a stock to the UIP list";
   const list = pathname === "/uip-stocks" ? "the UIP list" : "the watchlist";
   const named = ticker ? `${ticker}` : "a stock";

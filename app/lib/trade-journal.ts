@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** The trades journal's filters (SPEC.md §2 "Trades journal"), read from and written to the URL. */
+/** The trades journal's filters, read from and written to the URL, and how its amounts are written. */
 
 export const INSTRUMENTS = [
   { value: "all", label: "Stocks and Options" },
@@ -105,4 +105,17 @@ export function formatSignedMoney(value: number): string {
   const text = `$${money.format(Math.abs(value))}`;
   if (text === "$0.00") return text;
   return value > 0 ? `+${text}` : `\u2212${text}`;
+}
+
+/** A share as a percentage, "58.31%", "−10.00%"; a dash when there is none. */
+export function formatPercent(value: number | null): string {
+  if (value === null) return "\u2014";
+  const text = `${(Math.abs(value) * 100).toFixed(2)}%`;
+  return value < 0 && text !== "0.00%" ? `\u2212${text}` : text;
+}
+
+/** An amount in dollars, "$5,000.00", "−$12.50". */
+export function formatMoney(value: number): string {
+  const text = `$${money.format(Math.abs(value))}`;
+  return value < 0 && text !== "$0.00" ? `\u2212${text}` : text;
 }

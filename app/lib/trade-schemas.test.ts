@@ -5,160 +5,161 @@ import {
   DEFAULT_PORTFOLIO,
   errorsByTab,
   firstTabWithErrors,
+  OptionTradeSchema,
+  prefillFromSearch,
+  StockTradeSchema,
   TRADE_TABS,
-  TradeDraftSchema,
+  tradeDefaults,
+  utcInstant,
 } from "./trade-schemas.ts";
 
 /** What the browser posts: every field as text, as Conform reads it on client and server. */
-function post(fields: Record<string, string>) {
+function post(schema: typeof StockTradeSchema | typeof OptionTradeSchema, fields: Record<string, string>) {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  return parseWithZod(form, { schema: TradeDraftSchema });
+  return parseWithZod(form, { schema });
 }
-
-/** The field errors of a submission; none for a valid one. */
 const errorsOf = (submission: ReturnType<typeof post>) =>
   submission.status === "success" ? undefined : submission.error;
 
-const REQUIRED = { entryPrice: "189.20", quantity: "10", entryFee: "1", closingPrice: "196.40", exitFee: "1" };
+const STOCK = { symbol: "ko", entryPrice: "60.10", quantity: "10", entryFee: "1", entryDate: "2026-01-05T15:30" };
+const OPTION = {
+  symbol: "ko",
+  strike: "50",
+  expiry: "2026-01-30",
+  quantity: "1",
+  entryPrice: "2.00",
+  entryFee: "1",
+  entryDate: "2026-01-05T15:30",
+};
 
-describe("trade draft (SPEC.md §3, §4, §5, §9)", () => {
-  it("fills the defaults: Default Portfolio, buy, Filled, Closed, confidence 2 (Neutral)", () => {
-    const result = post(REQUIRED);
+describe("the stocks form", () => {
+  it("fills the defaults: Default Portfolio, buy, confidence 2 (Neutral); no exit", () => {
+    const result = post(StockTradeSchema, STOCK);
     expect(result.status).toBe("success");
     if (result.status !== "success") return;
     expect(result.value).toEqual({
       portfolio: DEFAULT_PORTFOLIO,
       type: "buy",
-      entryPrice: 189.2,
+      symbol: "KO",
+      entryPrice: 60.1,
       quantity: 10,
       entryFee: 1,
-      entryStatus: "filled",
-      closingPrice: 196.4,
-      exitFee: 1,
-      exitStatus: "closed",
+      entryDate: "2026-01-05T15:30",
       confidence: 2,
     });
     expect(CONFIDENCE_LABELS[result.value.confidence]).toBe("Neutral");
   });
 
-  it("an emptied portfolio name falls back to the default one", () => {
-    const result = post({ ...REQUIRED, portfolio: "   " });
-    expect(result.status === "success" && result.value.portfolio).toBe(DEFAULT_PORTFOLIO);
-    const named = post({ ...REQUIRED, portfolio: " Wheel account " });
-    expect(named.status === "success" && named.value.portfolio).toBe("Wheel account");
-  });
-
-  it("keeps every field of a full draft", () => {
-    const result = post({
-      portfolio: "Income",
-      type: "sell",
-      symbol: "aapl",
-      ...REQUIRED,
-      entryStatus: "pending",
-      entryDate: "2026-11-20T09:30",
-      exitStatus: "sl_hit",
-      exitDate: "2026-11-21T15:45",
-      strategy: "Wheel",
-      notes: "Rolled once.",
-      confidence: "4",
-    });
-    expect(result.status).toBe("success");
-    if (result.status !== "success") return;
-    expect(result.value).toMatchObject({
-      portfolio: "Income",
-      type: "sell",
-      symbol: "AAPL",
-      entryStatus: "pending",
-      entryDate: "2026-11-20T09:30",
-      exitStatus: "sl_hit",
-      exitDate: "2026-11-21T15:45",
-      strategy: "Wheel",
-      notes: "Rolled once.",
-      confidence: 4,
+  it("requires symbol, price, shares, fees and date, one message per field", () => {
+    expect(errorsOf(post(StockTradeSchema, {}))).toEqual({
+      symbol: ["Symbol is required"],
+      entryPrice: ["Price is required"],
+      quantity: ["Shares is required"],
+      entryFee: ["Fees is required"],
+      entryDate: ["Date and time is required"],
     });
   });
 
-  it("requires prices, fees and quantity, with one message per field", () => {
-    const result = post({});
-    expect(result.status).toBe("error");
-    expect(errorsOf(result)).toEqual({
-      entryPrice: ["Entry price is required"],
-      quantity: ["Quantity is required"],
-      entryFee: ["Entry fee is required"],
-      closingPrice: ["Closing price is required"],
-      exitFee: ["Exit fee is required"],
-    });
-  });
-
-  it("bounds price and fee to 0..9,999,999 and quantity to 0..100,000, edges included", () => {
-    const edges = post({
-      entryPrice: "0",
-      quantity: "100000",
-      entryFee: "9999999",
-      closingPrice: "9999999",
-      exitFee: "0",
-    });
-    expect(edges.status).toBe("success");
-    const over = post({
+  it("bounds amounts, refuses text and a date in the future", () => {
+    const result = post(StockTradeSchema, {
+      ...STOCK,
       entryPrice: "9999999.01",
-      quantity: "100000.5",
-      entryFee: "-0.01",
-      closingPrice: "10000000",
-      exitFee: "-1",
+      quantity: "0",
+      entryFee: "abc",
+      entryDate: "2999-01-01T00:00",
     });
-    expect(errorsOf(over)).toEqual({
-      entryPrice: ["Entry price must be at most 9,999,999"],
-      quantity: ["Quantity must be at most 100,000"],
-      entryFee: ["Entry fee must be at least 0"],
-      closingPrice: ["Closing price must be at most 9,999,999"],
-      exitFee: ["Exit fee must be at least 0"],
-    });
-  });
-
-  it("refuses text that is not a number", () => {
-    const result = post({ ...REQUIRED, entryPrice: "abc", quantity: "1.2.3" });
     expect(errorsOf(result)).toEqual({
-      entryPrice: ["Entry price must be a number"],
-      quantity: ["Quantity must be a number"],
+      entryPrice: ["Price must be at most 9,999,999"],
+      quantity: ["Shares must be above 0"],
+      entryFee: ["Fees must be a number"],
+      entryDate: ["A trade cannot be dated in the future"],
     });
   });
 
-  it("accepts only the listed type, statuses and confidence levels", () => {
-    const result = post({ ...REQUIRED, type: "short", entryStatus: "done", exitStatus: "open", confidence: "5" });
-    expect(Object.keys(errorsOf(result) ?? {}).sort()).toEqual(["confidence", "entryStatus", "exitStatus", "type"]);
-    for (const level of ["0", "1", "2", "3", "4"])
-      expect(post({ ...REQUIRED, confidence: level }).status).toBe("success");
-  });
-
-  it("takes dates as a datetime-local input sends them", () => {
-    expect(post({ ...REQUIRED, entryDate: "2026-11-20T09:30:15" }).status).toBe("success");
-    expect(errorsOf(post({ ...REQUIRED, entryDate: "20/11/2026" }))).toEqual({ entryDate: ["Enter a date and time"] });
+  it("an exit needs its price and date, not before the entry", () => {
+    expect(errorsOf(post(StockTradeSchema, { ...STOCK, closingPrice: "61" }))).toEqual({
+      exitDate: ["Exit date and time is required"],
+    });
+    expect(errorsOf(post(StockTradeSchema, { ...STOCK, exitDate: "2026-01-06T15:30" }))).toEqual({
+      closingPrice: ["Closing price is required"],
+    });
+    expect(errorsOf(post(StockTradeSchema, { ...STOCK, closingPrice: "61", exitDate: "2026-01-04T15:30" }))).toEqual({
+      exitDate: ["The exit cannot come before the entry"],
+    });
   });
 });
 
-describe("symbol and number sanitising (SPEC.md §5)", () => {
-  it("accepts a symbol with characters it drops", () => {
-    const result = post({ ...REQUIRED, symbol: "msft!" });
-    expect(result.status === "success" && result.value.symbol).toBe("MSFT");
+describe("the options form", () => {
+  it("a sell-to-open of one put by default", () => {
+    const result = post(OptionTradeSchema, OPTION);
+    expect(result.status === "success" && result.value).toMatchObject({
+      action: "sell_to_open",
+      optionType: "put",
+      symbol: "KO",
+      strike: 50,
+      expiry: "2026-01-30",
+      quantity: 1,
+      entryPrice: 2,
+    });
   });
 
-  it("the schema sanitises a symbol the browser did not", () => {
-    const result = post({ ...REQUIRED, symbol: "nv-da" });
-    expect(result.status === "success" && result.value.symbol).toBe("NVDA");
+  it("whole contracts, a strike above 0, an expiry date; only a sell-to-open takes an exit", () => {
+    expect(
+      errorsOf(post(OptionTradeSchema, { ...OPTION, quantity: "1.5", strike: "0", expiry: "30/01/2026" })),
+    ).toEqual({
+      quantity: ["Contracts must be a whole number"],
+      strike: ["Strike must be above 0"],
+      expiry: ["Enter a date"],
+    });
+    expect(
+      errorsOf(
+        post(OptionTradeSchema, { ...OPTION, action: "assignment", closingPrice: "1", exitDate: "2026-01-06T10:00" }),
+      ),
+    ).toEqual({ closingPrice: ["Only a sell-to-open can be closed here"] });
+  });
+
+  it("reads its date as UTC", () => {
+    expect(utcInstant("2026-01-05T15:30")).toBe("2026-01-05T15:30:00.000Z");
+    expect(tradeDefaults("options", new Date("2026-01-05T15:30:59Z"))).toMatchObject({
+      entryDate: "2026-01-05T15:30",
+      quantity: "1",
+    });
+  });
+});
+
+describe("Record this trade", () => {
+  it("takes ticker, strike, expiry, bid and type from the link", () => {
+    const search = new URLSearchParams("ticker=ko&strike=52.5&expiry=2026-12-18&bid=1.25&type=put");
+    expect(prefillFromSearch(search)).toEqual({
+      symbol: "KO",
+      strike: "52.5",
+      expiry: "2026-12-18",
+      entryPrice: "1.25",
+      optionType: "put",
+    });
+  });
+
+  it("leaves out values it cannot use", () => {
+    const search = new URLSearchParams("ticker=&strike=-1&expiry=soon&bid=abc&type=straddle");
+    expect(prefillFromSearch(search)).toEqual({});
   });
 });
 
 describe("tabs", () => {
-  it("every field of the draft sits on exactly one tab", () => {
-    const onTabs = TRADE_TABS.flatMap((tab) => [...tab.fields]).sort();
-    expect(onTabs).toEqual(Object.keys(TradeDraftSchema.shape).sort());
+  it("every field of each form sits on exactly one tab", () => {
+    for (const [kind, schema] of [
+      ["stocks", StockTradeSchema],
+      ["options", OptionTradeSchema],
+    ] as const) {
+      const onTabs = TRADE_TABS[kind].flatMap((tab) => [...tab.fields]).sort();
+      expect(onTabs).toEqual(Object.keys(schema.shape).sort());
+    }
   });
 
   it("counts errors per tab and finds the first tab and field with one", () => {
-    expect(errorsByTab(["exitFee", "closingPrice", "quantity"])).toEqual({ general: 1, exit: 2, journal: 0 });
-    expect(firstTabWithErrors(["exitFee", "closingPrice"])).toEqual({ tab: "exit", field: "closingPrice" });
-    expect(firstTabWithErrors(["confidence", "entryFee"])).toEqual({ tab: "general", field: "entryFee" });
-    expect(firstTabWithErrors([])).toBeNull();
+    expect(errorsByTab("stocks", ["exitFee", "closingPrice", "quantity"])).toEqual({ general: 1, exit: 2, journal: 0 });
+    expect(firstTabWithErrors("options", ["exitFee", "strike"])).toEqual({ tab: "general", field: "strike" });
+    expect(firstTabWithErrors("stocks", [])).toBeNull();
   });
 });

@@ -362,6 +362,41 @@ const migrations: Record<string, Migration> = {
       );
     },
   },
+  "0020-trades": {
+    // The wheel journal: each user's trades, one row per trade (README "The wheel journal").
+    async up(db: Kysely<unknown>) {
+      await runScript(
+        db,
+        `
+        CREATE TABLE trades (
+          id integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+          user_id integer NOT NULL REFERENCES users ON DELETE CASCADE,
+          kind text NOT NULL CHECK (kind IN ('stock_buy', 'stock_sell', 'sell_to_open', 'buy_to_close', 'expire', 'assignment', 'exercise')),
+          ticker text NOT NULL,
+          option_type text CHECK (option_type IN ('put', 'call')),
+          strike double precision,
+          expiry date,
+          quantity double precision NOT NULL CHECK (quantity > 0),
+          price double precision NOT NULL CHECK (price >= 0),
+          fees double precision NOT NULL CHECK (fees >= 0),
+          traded_at timestamptz NOT NULL,
+          rolled_from integer REFERENCES trades ON DELETE SET NULL,
+          portfolio text NOT NULL DEFAULT 'Default Portfolio',
+          strategy text,
+          notes text,
+          confidence integer,
+          source text NOT NULL DEFAULT 'manual' CHECK (source IN ('manual', 'ibkr', 'tastytrade')),
+          import_key text,
+          created_at timestamptz NOT NULL DEFAULT now(),
+          CHECK ((kind IN ('stock_buy', 'stock_sell')) = (option_type IS NULL AND strike IS NULL AND expiry IS NULL))
+        );
+        CREATE INDEX trades_user_time ON trades (user_id, traded_at);
+        -- A line of a broker file is imported once per user.
+        CREATE UNIQUE INDEX trades_user_import_key ON trades (user_id, import_key) WHERE import_key IS NOT NULL;
+      `,
+      );
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

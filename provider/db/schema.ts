@@ -263,6 +263,30 @@ export interface RevokedTokensTable {
   expires_at: Timestamp;
 }
 
+/** One trade of a user's wheel journal (migration 0020). */
+export interface TradesTable {
+  id: Generated<number>;
+  user_id: number;
+  kind: string;
+  ticker: string;
+  option_type: string | null;
+  strike: number | null;
+  /** DATE, read as YYYY-MM-DD. */
+  expiry: string | null;
+  quantity: number;
+  price: number;
+  fees: number;
+  traded_at: Timestamp;
+  rolled_from: number | null;
+  portfolio: Generated<string>;
+  strategy: string | null;
+  notes: string | null;
+  confidence: number | null;
+  source: Generated<string>;
+  import_key: string | null;
+  created_at: Generated<Date>;
+}
+
 export interface Database {
   users: UsersTable;
   roles: RolesTable;
@@ -289,4 +313,5 @@ export interface Database {
   track_record_picks: TrackRecordPicksTable;
   track_record_state: TrackRecordStateTable;
   revoked_tokens: RevokedTokensTable;
+  trades: TradesTable;
 }

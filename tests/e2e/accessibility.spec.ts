@@ -93,6 +93,8 @@ const signedInUrls = (rec: { ticker: string; id: number } | null, watchTicker: s
   "/portfolio",
   "/add-trade",
   "/add-trade?form=stocks",
+  "/add-trade?form=options",
+  "/import-trades",
   "/profile",
   "/profile?panel=notifications",
   "/profile?dialog=support",

@@ -1,544 +1,485 @@
-import type { Locator, Page } from "@playwright/test";
+import { readFileSync } from "node:fs";
+import type { Page } from "@playwright/test";
 import { expect, test } from "./support/test.ts";
-import { signIn } from "./support/sign-in.ts";
+import * as calls from "../../contract/calls.ts";
+import { createTrader, expectToast, providerCall, recordToasts, signInAs, type Trader } from "./support/watchlist.ts";
 
 /**
- * SPEC.md §1/§2 Trades journal and Add trade, §3 trade draft, §4 statuses, §5 trade form rules,
- * §9 bounds: in the real build, with JavaScript on and off.
+ * The wheel journal (README "The wheel journal") in the real build: the Trades screen with its
+ * filters, Add Trade for shares and options (with and without JavaScript, offline, pre-filled from
+ * a recommendation), one whole wheel walked through the forms, broker imports and the CSV export.
+ * Each test has traders of its own.
  */
-
-/** Rows per instrument in each period: the sample rows are spread so each longer period adds one. */
-const ROWS_PER_INSTRUMENT = { "7d": 2, "30d": 3, "2m": 4, "3m": 5, "6m": 6, all: 7 } as const;
-const PERIOD_LABELS = {
-  all: "All Time",
-  "6m": "Last 6 Months",
-  "3m": "Last 3 Months",
-  "2m": "Last 2 Months",
-  "30d": "Last 30 Days",
-  "7d": "Last 7 Days",
-} as const;
+test.describe.configure({ timeout: 90_000 });
 
 const rows = (page: Page) => page.getByRole("list", { name: "Trades" }).getByRole("listitem");
 const filter = (page: Page, group: "Instrument" | "Period", name: string) =>
   page.getByRole("group", { name: group }).getByRole("link", { name, exact: true });
-const dialog = (page: Page) => page.getByRole("dialog", { name: "Add Trade" });
+const dialog = (page: Page) => page.getByRole("dialog");
+const field = (page: Page, label: string) => dialog(page).getByLabel(label, { exact: true });
+const card = (page: Page, name: string | RegExp) => page.getByRole("listitem", { name });
+/** The value next to a figure's term inside `scope`. */
+const figure = (scope: ReturnType<Page["locator"]>, term: string) =>
+  scope
+    .locator(".journal-figure")
+    .filter({ has: scope.page().getByText(term, { exact: true }) })
+    .locator("dd");
+
+/** The flash toast: recorded as it appears with JavaScript, the page's own text without. */
+async function expectSaved(page: Page, text: string, javaScriptEnabled = true) {
+  if (javaScriptEnabled) await expectToast(page, text);
+  else await expect(page.getByText(text, { exact: true })).toBeVisible();
+}
 
 async function expectCurrent(page: Page, group: "Instrument" | "Period", name: string) {
   await expect(filter(page, group, name)).toHaveAttribute("aria-current", "true");
   await expect(page.getByRole("group", { name: group }).locator('[aria-current="true"]')).toHaveCount(1);
 }
 
-for (const javaScriptEnabled of [true, false]) {
-  test.describe(`Trades journal, JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
-    test.use({ javaScriptEnabled });
-    test.beforeEach(async ({ page }) => signIn(page));
+const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
 
-    test("shows 'Trades' marked work-in-progress, with the last 7 days of both instruments by default", async ({
-      page,
-    }) => {
+async function addByApi(trader: Trader, body: Record<string, unknown>) {
+  const res = await providerCall(trader.providerUrl, calls.addTrade, { token: trader.token, body });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+}
+
+async function journalOf(trader: Trader) {
+  const res = await providerCall<{ id: number }[]>(trader.providerUrl, calls.listTrades, { token: trader.token });
+  return res.body;
+}
+
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(`Trades screen, JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
+    test.use({ javaScriptEnabled });
+    test.beforeEach(async ({ page }) => {
+      if (javaScriptEnabled) await recordToasts(page);
+    });
+
+    test("a new trader's journal is empty and real: no sample rows, no work-in-progress ribbon", async ({ page }) => {
+      const trader = await createTrader([]);
+      await signInAs(page, trader);
       await page.goto("/portfolio");
       await expect(page.getByRole("heading", { level: 1, name: "Trades" })).toBeVisible();
-      await expect(page.getByText("Work-in-progress", { exact: true })).toBeVisible();
-      await expect(page.getByText("Sample trades for illustration. Nothing here is saved yet.")).toBeVisible();
+      await expect(page.getByText("Work-in-progress")).toHaveCount(0);
       await expectCurrent(page, "Instrument", "Stocks and Options");
       await expectCurrent(page, "Period", "Last 7 Days");
-      await expect(page.getByRole("group", { name: "Period" }).getByRole("link")).toHaveText(
-        Object.values(PERIOD_LABELS),
-      );
-      await expect(page.getByRole("group", { name: "Instrument" }).getByRole("link")).toHaveText([
-        "Stocks and Options",
-        "Stocks",
-        "Options",
-      ]);
-      await expect(rows(page)).toHaveCount(4);
-      await expect(rows(page).filter({ hasText: "Stock" })).toHaveCount(2);
-      await expect(rows(page).filter({ hasText: "Option" })).toHaveCount(2);
-      await expect(page.getByText("4 trades · Last 7 Days")).toBeVisible();
-      // The bottom navigation is there, with Trades as the current screen.
+      await expect(page.getByText("No trades in this period.")).toBeVisible();
       await expect(
         page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Trades" }),
       ).toHaveAttribute("aria-current", "page");
-    });
-
-    test("the filters narrow the list and live in the URL", async ({ page }) => {
-      await page.goto("/portfolio");
-      await filter(page, "Instrument", "Options").click();
-      await expect(page).toHaveURL(/\/portfolio\?instrument=options&period=7d$/);
-      await expectCurrent(page, "Instrument", "Options");
-      await expect(rows(page)).toHaveCount(2);
-      await expect(rows(page).filter({ hasText: "Option" })).toHaveCount(2);
-
-      await filter(page, "Period", "Last 30 Days").click();
-      await expect(page).toHaveURL(/\?instrument=options&period=30d$/);
-      await expectCurrent(page, "Period", "Last 30 Days");
-      await expectCurrent(page, "Instrument", "Options");
-      await expect(rows(page)).toHaveCount(3);
-
-      await filter(page, "Instrument", "Stocks").click();
-      await expect(page).toHaveURL(/\?instrument=stocks&period=30d$/);
-      await expect(rows(page)).toHaveCount(3);
-      await expect(rows(page).filter({ hasText: "Option" })).toHaveCount(0);
-
-      await filter(page, "Period", "All Time").click();
-      await expect(page).toHaveURL(/\?instrument=stocks&period=all$/);
-      await expect(rows(page)).toHaveCount(7);
-
-      // The URL alone restores the view: reload, and open it fresh.
-      await page.reload();
-      await expectCurrent(page, "Instrument", "Stocks");
-      await expectCurrent(page, "Period", "All Time");
-      await expect(rows(page)).toHaveCount(7);
-      await page.goto("/portfolio?instrument=all&period=2m");
-      await expectCurrent(page, "Instrument", "Stocks and Options");
-      await expectCurrent(page, "Period", "Last 2 Months");
-      await expect(rows(page)).toHaveCount(8);
-    });
-
-    test("the add button leads to /add-trade, which leads back to /portfolio", async ({ page }) => {
-      await page.goto("/portfolio");
       await page.getByRole("link", { name: "Add trade" }).click();
       await expect(page).toHaveURL(/\/add-trade$/);
-      await expect(page.getByRole("heading", { level: 1, name: "Add Trade" })).toBeVisible();
-      // A page of its own: no bottom navigation.
-      await expect(page.getByRole("navigation", { name: "Main" })).toHaveCount(0);
       await page.getByRole("link", { name: "Back to trades" }).click();
       await expect(page).toHaveURL(/\/portfolio$/);
     });
+
+    test("the filters narrow the trader's rows and live in the URL", async ({ page }) => {
+      const trader = await createTrader([]);
+      await addByApi(trader, {
+        kind: "stock_buy",
+        ticker: "MSFT",
+        quantity: 5,
+        price: 400,
+        fees: 1,
+        traded_at: daysAgo(100),
+      });
+      await addByApi(trader, {
+        kind: "sell_to_open",
+        ticker: "KO",
+        option_type: "put",
+        strike: 50,
+        expiry: daysAgo(-30).slice(0, 10),
+        quantity: 1,
+        price: 1,
+        fees: 1,
+        traded_at: daysAgo(20),
+      });
+      await addByApi(trader, {
+        kind: "stock_sell",
+        ticker: "MSFT",
+        quantity: 5,
+        price: 410,
+        fees: 1,
+        traded_at: daysAgo(2),
+      });
+      await signInAs(page, trader);
+      await page.goto("/portfolio");
+      await expect(rows(page)).toHaveCount(1);
+      // Bought at 400 + 1 fee on 5 shares, sold at 410 − 1 fee: 2,050 − 1 − 2,001 = 48.
+      await expect(rows(page).first()).toContainText("P/L +$48.00");
+      await expect(page.getByText("Net +$48.00 (realised, net of fees)")).toBeVisible();
+
+      await filter(page, "Period", "Last 30 Days").click();
+      await expect(page).toHaveURL(/\/portfolio\?instrument=all&period=30d$/);
+      await expect(rows(page)).toHaveCount(2);
+      await filter(page, "Instrument", "Options").click();
+      await expect(page).toHaveURL(/\?instrument=options&period=30d$/);
+      await expect(rows(page)).toHaveCount(1);
+      await expect(rows(page).first()).toContainText("KO");
+      await expect(rows(page).first()).toContainText(/KO\d{6}P00050000/);
+      await filter(page, "Instrument", "Stocks").click();
+      await expect(page).toHaveURL(/\?instrument=stocks&period=30d$/);
+      await expect(rows(page)).toHaveCount(1);
+      await filter(page, "Period", "All Time").click();
+      await expect(page).toHaveURL(/\?instrument=stocks&period=all$/);
+      await expect(rows(page)).toHaveCount(2);
+      await page.reload();
+      await expectCurrent(page, "Instrument", "Stocks");
+      await expect(rows(page)).toHaveCount(2);
+      // The open put: its collateral and premium, net of the opening fee.
+      const put = card(page, /^Short KO 50 put/);
+      await expect(figure(put, "Collateral in use (strike × 100 × contracts)")).toHaveText("$5,000.00");
+      await expect(figure(put, "Premium kept (net of fees)")).toHaveText("$99.00");
+      await expect(figure(put, "Days held")).toHaveText("20");
+      await expect(figure(put, "Mark (mid of bid and ask, per share)")).toHaveText(/^\$\d+\.\d{2}$|^No quote$/);
+    });
+
+    test("a stock trade saved through the form, with its exit, and a refused one keeps its values", async ({
+      page,
+    }) => {
+      const trader = await createTrader([]);
+      await signInAs(page, trader);
+      await page.goto("/add-trade");
+      await page.getByRole("button", { name: "Stocks" }).click();
+      await expect(page).toHaveURL(/\/add-trade\?form=stocks$/);
+      await field(page, "Symbol").fill("ko");
+      await field(page, "Price per share").fill("60");
+      await field(page, "Shares").fill("10");
+      await field(page, "Fees (commission and fees, $)").fill("1");
+      await field(page, "Date and time (UTC)").fill("2026-01-05T15:30");
+      if (javaScriptEnabled) await dialog(page).getByRole("tab", { name: "Exit" }).click();
+      await field(page, "Closing price").fill("62");
+      await field(page, "Exit fees ($)").fill("1");
+      await field(page, "Exit date and time (UTC)").fill("2026-01-20T15:30");
+      await dialog(page).getByRole("button", { name: "Save trade" }).click();
+      await expect(page).toHaveURL(/\/portfolio\?period=all$/);
+      await expectSaved(page, "Trade saved: KO shares and its exit", javaScriptEnabled);
+      await expect(rows(page)).toHaveCount(2);
+      // 10 × (62 − 60) − 1 − 1 = 18
+      await expect(rows(page).first()).toContainText("P/L +$18.00");
+
+      // Selling more than is held is refused with the reason; every value stays.
+      await page.goto("/add-trade?form=stocks");
+      await dialog(page).getByRole("radio", { name: "Sell" }).check();
+      await field(page, "Symbol").fill("KO");
+      await field(page, "Price per share").fill("63");
+      await field(page, "Shares").fill("5");
+      await field(page, "Fees (commission and fees, $)").fill("0");
+      await field(page, "Date and time (UTC)").fill("2026-02-01T10:00");
+      await dialog(page).getByRole("button", { name: "Save trade" }).click();
+      await expect(dialog(page).getByText("Selling 5 shares of KO is more than the 0 shares held")).toBeVisible();
+      await expect(field(page, "Price per share")).toHaveValue("63");
+      await expect(dialog(page).getByRole("radio", { name: "Sell" })).toBeChecked();
+      expect(await journalOf(trader)).toHaveLength(2);
+    });
   });
 }
 
-test.describe("Trades journal filters", () => {
-  test.use({ javaScriptEnabled: false });
-  test.beforeEach(async ({ page }) => signIn(page));
-
-  test("every instrument and period shows rows, the longer periods more, newest first", async ({ page }) => {
-    for (const [instrument, label, factor] of [
-      ["all", "Stocks and Options", 2],
-      ["stocks", "Stocks", 1],
-      ["options", "Options", 1],
-    ] as const) {
-      for (const [period, count] of Object.entries(ROWS_PER_INSTRUMENT)) {
-        await page.goto(`/portfolio?instrument=${instrument}&period=${period}`);
-        await expectCurrent(page, "Instrument", label);
-        await expectCurrent(page, "Period", PERIOD_LABELS[period as keyof typeof PERIOD_LABELS]);
-        await expect(rows(page), `${instrument} ${period}`).toHaveCount(count * factor);
-        const dates = await rows(page)
-          .locator("time")
-          .evaluateAll((times) => times.map((t) => Date.parse(t.getAttribute("datetime")!)));
-        expect(dates).toEqual([...dates].sort((a, b) => b - a));
-        if (instrument !== "all") {
-          const tag = instrument === "stocks" ? "Stock" : "Option";
-          await expect(rows(page).locator(".journal-row__tag")).toHaveText(Array(count).fill(tag));
-        }
-      }
-    }
-  });
-
-  test("unknown filter values fall back to the defaults", async ({ page }) => {
-    await page.goto("/portfolio?instrument=futures&period=forever");
-    await expectCurrent(page, "Instrument", "Stocks and Options");
-    await expectCurrent(page, "Period", "Last 7 Days");
-    await expect(rows(page)).toHaveCount(4);
-  });
-});
-
-/* ---------------------------------------------------------------- Add trade */
-
-/** With JavaScript one tab shows at a time; without it every panel is shown, one after another. */
-async function showTab(page: Page, name: "General" | "Exit" | "Journal", javaScriptEnabled: boolean) {
-  if (!javaScriptEnabled) return;
-  await dialog(page)
-    .getByRole("tab", { name: new RegExp(`^${name}`) })
-    .click();
-  await expect(dialog(page).getByRole("tab", { name: new RegExp(`^${name}`) })).toHaveAttribute(
-    "aria-selected",
-    "true",
-  );
-}
-
-async function openStocksForm(page: Page) {
-  await page.goto("/add-trade");
-  await page.getByRole("button", { name: "Stocks" }).click();
-  await expect(page).toHaveURL(/\/add-trade\?form=stocks$/);
+/** Fills and saves the options form. */
+async function saveOption(
+  page: Page,
+  trade: {
+    action: string;
+    type: "Put" | "Call";
+    strike: string;
+    expiry: string;
+    premium: string;
+    fees: string;
+    at: string;
+  },
+) {
+  await page.goto("/add-trade?form=options");
   await expect(dialog(page)).toBeVisible();
-}
-
-const field = (page: Page, label: string) => dialog(page).getByLabel(label, { exact: true });
-const errorOf = (control: Locator) =>
-  control.evaluate((el) => {
-    const ids = el.getAttribute("aria-describedby")?.split(" ") ?? [];
-    return ids.map((id) => document.getElementById(id)?.textContent ?? "").join(" ");
-  });
-
-/** Fills every required field with valid values, tab by tab. */
-async function fillRequired(page: Page, javaScriptEnabled: boolean) {
-  await showTab(page, "General", javaScriptEnabled);
-  await field(page, "Entry price").fill("189.20");
-  await field(page, "Quantity").fill("10");
-  await field(page, "Entry fee").fill("1.50");
-  await showTab(page, "Exit", javaScriptEnabled);
-  await field(page, "Closing price").fill("196.40");
-  await field(page, "Exit fee").fill("1.50");
-}
-
-async function submit(page: Page) {
+  await dialog(page).getByRole("group", { name: "What happened" }).getByRole("radio", { name: trade.action }).check();
+  await field(page, "Underlying symbol").fill("KO");
+  await dialog(page).getByRole("group", { name: "Put or call" }).getByRole("radio", { name: trade.type }).check();
+  await field(page, "Strike").fill(trade.strike);
+  await field(page, "Expiry").fill(trade.expiry);
+  await field(page, "Contracts").fill("1");
+  await field(page, "Premium per share").fill(trade.premium);
+  await field(page, "Fees (commission and fees, $)").fill(trade.fees);
+  await field(page, "Date and time (UTC)").fill(trade.at);
   await dialog(page).getByRole("button", { name: "Save trade" }).click();
 }
 
-for (const javaScriptEnabled of [true, false]) {
-  test.describe(`Add trade, JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
-    test.use({ javaScriptEnabled });
-    test.beforeEach(async ({ page }) => signIn(page));
+test("one whole wheel through the forms: cost basis, P/L and annualised return; a second trader sees none of it", async ({
+  page,
+  browser,
+}) => {
+  const trader = await createTrader([]);
+  await recordToasts(page);
+  await signInAs(page, trader);
 
-    test("'Stocks' opens the Add Trade modal; 'Options' does nothing and says why", async ({ page }) => {
-      await page.goto("/add-trade");
-      const options = page.getByRole("button", { name: "Options" });
-      await expect(options).toHaveAttribute("aria-disabled", "true");
-      await expect(options).toHaveAccessibleDescription("Options trades are not available yet.");
-      // A user can still press it (aria-disabled keeps it focusable and announced); nothing happens.
-      await options.click({ force: true });
-      await expect(page).toHaveURL(/\/add-trade$/);
-      await expect(page.getByRole("dialog")).toHaveCount(0);
-
-      await page.getByRole("button", { name: "Stocks" }).click();
-      await expect(page).toHaveURL(/\/add-trade\?form=stocks$/);
-      await expect(dialog(page)).toBeVisible();
-      await expect(dialog(page).getByRole("heading", { name: "Add Trade" })).toBeVisible();
-      await dialog(page).getByRole("link", { name: "Close" }).click();
-      await expect(page).toHaveURL(/\/add-trade$/);
-      await expect(page.getByRole("dialog")).toHaveCount(0);
-    });
-
-    test("the modal opens from its URL, with every field of the draft and SPEC's defaults", async ({ page }) => {
-      await page.goto("/add-trade?form=stocks");
-      await expect(dialog(page)).toBeVisible();
-
-      await showTab(page, "General", javaScriptEnabled);
-      await expect(field(page, "Portfolio")).toHaveValue("Default Portfolio");
-      const type = dialog(page).getByRole("group", { name: "Type" });
-      await expect(type.getByRole("radio", { name: "Buy" })).toBeChecked();
-      await expect(type.getByRole("radio", { name: "Sell" })).not.toBeChecked();
-      await expect(field(page, "Symbol")).toHaveValue("");
-      for (const label of ["Entry price", "Quantity", "Entry fee"]) await expect(field(page, label)).toHaveValue("");
-      await expect(field(page, "Entry status")).toHaveValue("filled");
-      await expect(field(page, "Entry status").locator("option")).toHaveText(["Filled", "Pending"]);
-      await expect(field(page, "Entry date and time")).toHaveAttribute("type", "datetime-local");
-
-      await showTab(page, "Exit", javaScriptEnabled);
-      await expect(field(page, "Closing price")).toHaveValue("");
-      await expect(field(page, "Exit fee")).toHaveValue("");
-      await expect(field(page, "Exit status")).toHaveValue("closed");
-      await expect(field(page, "Exit status").locator("option")).toHaveText(["TP Hit", "SL Hit", "Closed"]);
-      await expect(field(page, "Exit date and time")).toHaveAttribute("type", "datetime-local");
-
-      await showTab(page, "Journal", javaScriptEnabled);
-      await expect(field(page, "Strategy")).toHaveValue("");
-      await expect(field(page, "Notes")).toHaveValue("");
-      const confidence = dialog(page).getByRole("group", { name: "Confidence" }).getByRole("radio");
-      await expect(confidence).toHaveCount(5);
-      const labels = ["Very Low", "Low", "Neutral", "High", "Very High"];
-      for (const [level, label] of labels.entries()) {
-        const radio = dialog(page).getByRole("radio", { name: label, exact: true });
-        await expect(radio).toHaveAttribute("value", String(level));
-        if (level === 2) await expect(radio).toBeChecked();
-        else await expect(radio).not.toBeChecked();
-      }
-    });
-
-    test("prices, fees and quantity are required; the errors say which and where", async ({ page }) => {
-      await openStocksForm(page);
-      await submit(page);
-      await expect(page).toHaveURL(/\/add-trade\?form=stocks$/);
-      await expect(dialog(page).getByRole("alert").first()).toContainText(
-        "Fix 5 fields before saving: General (3), Exit (2).",
-      );
-      for (const [label, message] of [
-        ["Entry price", "Entry price is required"],
-        ["Quantity", "Quantity is required"],
-        ["Entry fee", "Entry fee is required"],
-        ["Closing price", "Closing price is required"],
-        ["Exit fee", "Exit fee is required"],
-      ]) {
-        await expect(field(page, label!)).toHaveAttribute("aria-invalid", "true");
-        expect(await errorOf(field(page, label!))).toBe(message);
-      }
-      for (const label of ["Portfolio", "Symbol", "Strategy"]) {
-        await expect(field(page, label)).not.toHaveAttribute("aria-invalid", "true");
-      }
-      // Nothing else is required: with these five filled, the draft passes.
-      await fillRequired(page, javaScriptEnabled);
-      await submit(page);
-      await expect(dialog(page).getByRole("status")).toHaveText(
-        "Saving trades is not available yet. Your draft is kept.",
-      );
-      await expect(dialog(page).locator('[aria-invalid="true"]')).toHaveCount(0);
-    });
-
-    test("price, fee and quantity bounds: 0 to 9,999,999 and 0 to 100,000, edges allowed", async ({ page }) => {
-      await openStocksForm(page);
-      await showTab(page, "General", javaScriptEnabled);
-      await field(page, "Entry price").fill("9999999.01");
-      await field(page, "Quantity").fill("100001");
-      await field(page, "Entry fee").fill("10000000");
-      await showTab(page, "Exit", javaScriptEnabled);
-      await field(page, "Closing price").fill("99999999");
-      await field(page, "Exit fee").fill("0");
-      await submit(page);
-      await showTab(page, "General", javaScriptEnabled);
-      expect(await errorOf(field(page, "Entry price"))).toBe("Entry price must be at most 9,999,999");
-      expect(await errorOf(field(page, "Quantity"))).toBe("Quantity must be at most 100,000");
-      expect(await errorOf(field(page, "Entry fee"))).toBe("Entry fee must be at most 9,999,999");
-      await showTab(page, "Exit", javaScriptEnabled);
-      expect(await errorOf(field(page, "Closing price"))).toBe("Closing price must be at most 9,999,999");
-      await expect(field(page, "Exit fee")).not.toHaveAttribute("aria-invalid", "true");
-
-      // The edges themselves are fine.
-      await showTab(page, "General", javaScriptEnabled);
-      await field(page, "Entry price").fill("9999999");
-      await field(page, "Quantity").fill("100000");
-      await field(page, "Entry fee").fill("0");
-      await showTab(page, "Exit", javaScriptEnabled);
-      await field(page, "Closing price").fill("0");
-      await submit(page);
-      await expect(dialog(page).getByRole("status")).toHaveText(
-        "Saving trades is not available yet. Your draft is kept.",
-      );
-      await expect(dialog(page).locator('[aria-invalid="true"]')).toHaveCount(0);
-    });
-
-    test("a symbol keeps only letters and digits, in upper case", async ({ page }) => {
-      await openStocksForm(page);
-      await field(page, "Symbol").fill("brk.b-1 $");
-      if (javaScriptEnabled) {
-        // Cleaned as it is typed.
-        await expect(field(page, "Symbol")).toHaveValue("BRKB1");
-      }
-      await fillRequired(page, javaScriptEnabled);
-      await submit(page);
-      await expect(dialog(page).getByRole("status")).toHaveText(
-        "Saving trades is not available yet. Your draft is kept.",
-      );
-      await showTab(page, "General", javaScriptEnabled);
-      await expect(field(page, "Symbol")).toHaveValue("BRKB1");
-    });
-
-    test("a valid draft is kept in the form and saved nowhere", async ({ page }) => {
-      await openStocksForm(page);
-      await showTab(page, "General", javaScriptEnabled);
-      await field(page, "Portfolio").fill("Income account");
-      await dialog(page).getByRole("radio", { name: "Sell" }).check();
-      await field(page, "Symbol").fill("zzqx");
-      await field(page, "Entry price").fill("12.5");
-      await field(page, "Quantity").fill("300");
-      await field(page, "Entry fee").fill("0.65");
-      await field(page, "Entry status").selectOption("Pending");
-      await field(page, "Entry date and time").fill("2026-11-20T09:30");
-      await showTab(page, "Exit", javaScriptEnabled);
-      await field(page, "Closing price").fill("11.25");
-      await field(page, "Exit fee").fill("0.65");
-      await field(page, "Exit status").selectOption("TP Hit");
-      await field(page, "Exit date and time").fill("2026-11-21T15:45");
-      await showTab(page, "Journal", javaScriptEnabled);
-      await field(page, "Strategy").fill("Breakout");
-      await field(page, "Notes").fill("Sold into strength.\nCovered at support.");
-      await dialog(page).getByRole("radio", { name: "Very High" }).check();
-      await submit(page);
-
-      await expect(page).toHaveURL(/\/add-trade\?form=stocks$/);
-      await expect(dialog(page).getByRole("status")).toHaveText(
-        "Saving trades is not available yet. Your draft is kept.",
-      );
-      await expectFullDraft(page, javaScriptEnabled);
-
-      // Nothing was saved: the journal still lists only its sample rows.
-      await page.goto("/portfolio?instrument=all&period=all");
-      await expect(rows(page)).toHaveCount(14);
-      await expect(page.getByText("ZZQX")).toHaveCount(0);
-    });
-
-    test("a refused draft keeps every typed value", async ({ page }) => {
-      await openStocksForm(page);
-      await showTab(page, "General", javaScriptEnabled);
-      await field(page, "Portfolio").fill("Income account");
-      await dialog(page).getByRole("radio", { name: "Sell" }).check();
-      await field(page, "Symbol").fill("zzqx");
-      await field(page, "Entry price").fill("12.5");
-      await field(page, "Quantity").fill("300");
-      await field(page, "Entry fee").fill("0.65");
-      await field(page, "Entry status").selectOption("Pending");
-      await field(page, "Entry date and time").fill("2026-11-20T09:30");
-      await showTab(page, "Exit", javaScriptEnabled);
-      await field(page, "Closing price").fill("11.25");
-      await field(page, "Exit fee").fill("10000000"); // over the bound: the one error
-      await field(page, "Exit status").selectOption("TP Hit");
-      await field(page, "Exit date and time").fill("2026-11-21T15:45");
-      await showTab(page, "Journal", javaScriptEnabled);
-      await field(page, "Strategy").fill("Breakout");
-      await field(page, "Notes").fill("Sold into strength.\nCovered at support.");
-      await dialog(page).getByRole("radio", { name: "Very High" }).check();
-      await submit(page);
-
-      await expect(dialog(page).getByRole("alert").first()).toContainText("Fix 1 field before saving: Exit (1).");
-      await expect(dialog(page).getByText("Saving trades is not available yet.")).toHaveCount(0);
-      if (javaScriptEnabled) {
-        // The Exit tab is shown and marked, and the wrong field has focus.
-        await expect(dialog(page).getByRole("tab", { name: "Exit, 1 error" })).toHaveAttribute("aria-selected", "true");
-        await expect(field(page, "Exit fee")).toBeFocused();
-      }
-      expect(await errorOf(field(page, "Exit fee"))).toBe("Exit fee must be at most 9,999,999");
-      await expect(field(page, "Exit fee")).toHaveValue("10000000");
-      await field(page, "Exit fee").fill("0.65");
-      await expectFullDraft(page, javaScriptEnabled);
-    });
+  // An assignment with no open put is refused, with the reason.
+  await saveOption(page, {
+    action: "Assigned (put)",
+    type: "Put",
+    strike: "50",
+    expiry: "2026-01-30",
+    premium: "0",
+    fees: "0",
+    at: "2026-01-30T12:00",
   });
-}
+  await expect(
+    dialog(page).getByText(
+      "Assignment needs an open short put: there is no open short KO 50 put expiring 2026-01-30 to close",
+    ),
+  ).toBeVisible();
 
-/** The draft typed by the two tests above, as the form shows it. */
-async function expectFullDraft(page: Page, javaScriptEnabled: boolean) {
-  await showTab(page, "General", javaScriptEnabled);
-  await expect(field(page, "Portfolio")).toHaveValue("Income account");
-  await expect(dialog(page).getByRole("radio", { name: "Sell" })).toBeChecked();
-  await expect(field(page, "Symbol")).toHaveValue("ZZQX");
-  await expect(field(page, "Entry price")).toHaveValue("12.5");
-  await expect(field(page, "Quantity")).toHaveValue("300");
-  await expect(field(page, "Entry fee")).toHaveValue("0.65");
-  await expect(field(page, "Entry status")).toHaveValue("pending");
-  await expect(field(page, "Entry date and time")).toHaveValue("2026-11-20T09:30");
-  await showTab(page, "Exit", javaScriptEnabled);
-  await expect(field(page, "Closing price")).toHaveValue("11.25");
-  await expect(field(page, "Exit fee")).toHaveValue("0.65");
-  await expect(field(page, "Exit status")).toHaveValue("tp_hit");
-  await expect(field(page, "Exit date and time")).toHaveValue("2026-11-21T15:45");
-  await showTab(page, "Journal", javaScriptEnabled);
-  await expect(field(page, "Strategy")).toHaveValue("Breakout");
-  await expect(field(page, "Notes")).toHaveValue("Sold into strength.\nCovered at support.");
-  await expect(dialog(page).getByRole("radio", { name: "Very High" })).toBeChecked();
-}
+  // 5 Jan: sell 1 KO 50 put @ 2.00, fee 1.00: premium kept 199.00 on 5,000 of collateral.
+  await saveOption(page, {
+    action: "Sell to open",
+    type: "Put",
+    strike: "50",
+    expiry: "2026-01-30",
+    premium: "2",
+    fees: "1",
+    at: "2026-01-05T12:00",
+  });
+  await expectToast(page, "Trade saved: KO 50 put");
+  const put = card(page, /^Short KO 50 put/);
+  await expect(put).toContainText("KO260130P00050000");
+  await expect(figure(put, "Collateral in use (strike × 100 × contracts)")).toHaveText("$5,000.00");
+  await expect(figure(put, "Premium kept (net of fees)")).toHaveText("$199.00");
 
-test.describe("Add trade, JavaScript on", () => {
-  test.beforeEach(async ({ page }) => signIn(page));
+  // 30 Jan: assigned: 100 shares at 50; adjusted cost basis 50 − 1.99 = 48.01.
+  await saveOption(page, {
+    action: "Assigned (put)",
+    type: "Put",
+    strike: "50",
+    expiry: "2026-01-30",
+    premium: "0",
+    fees: "0",
+    at: "2026-01-30T12:00",
+  });
+  const shares = card(page, "KO shares");
+  await expect(shares).toContainText("100 shares of KO");
+  await expect(figure(shares, "Average cost per share")).toHaveText("$50.00");
+  await expect(figure(shares, "Adjusted cost basis per share (net of the cycle's premiums and fees)")).toHaveText(
+    "$48.01",
+  );
 
-  test("a negative amount cannot be typed: only digits and one decimal point are kept", async ({ page }) => {
-    await openStocksForm(page);
-    await field(page, "Entry price").fill("-12.5.0");
-    await expect(field(page, "Entry price")).toHaveValue("12.50");
-    await field(page, "Quantity").pressSequentially("-3e2");
-    await expect(field(page, "Quantity")).toHaveValue("32");
+  // 2 Feb: covered call 55 @ 1.00, fee 1.00 → 48.01 − 0.99 = 47.02; it expires on 27 Feb.
+  await saveOption(page, {
+    action: "Sell to open",
+    type: "Call",
+    strike: "55",
+    expiry: "2026-02-27",
+    premium: "1",
+    fees: "1",
+    at: "2026-02-02T12:00",
+  });
+  await expect(figure(shares, "Adjusted cost basis per share (net of the cycle's premiums and fees)")).toHaveText(
+    "$47.02",
+  );
+  await saveOption(page, {
+    action: "Expired",
+    type: "Call",
+    strike: "55",
+    expiry: "2026-02-27",
+    premium: "0",
+    fees: "0",
+    at: "2026-02-27T12:00",
   });
 
-  test("tabs: one panel at a time, arrow keys move between them, errors mark their tab", async ({ page }) => {
-    await openStocksForm(page);
-    const tabs = dialog(page).getByRole("tab");
-    await expect(tabs).toHaveText(["General", "Exit", "Journal"]);
-    await expect(field(page, "Entry price")).toBeVisible();
-    await expect(field(page, "Closing price")).toBeHidden();
-    await expect(field(page, "Strategy")).toBeHidden();
-
-    await tabs.first().focus();
-    await page.keyboard.press("ArrowRight");
-    await expect(tabs.nth(1)).toBeFocused();
-    await expect(tabs.nth(1)).toHaveAttribute("aria-selected", "true");
-    await expect(field(page, "Closing price")).toBeVisible();
-    await expect(field(page, "Entry price")).toBeHidden();
-    await page.keyboard.press("End");
-    await expect(tabs.nth(2)).toHaveAttribute("aria-selected", "true");
-    await expect(field(page, "Strategy")).toBeVisible();
-    await page.keyboard.press("ArrowRight");
-    await expect(tabs.nth(0)).toHaveAttribute("aria-selected", "true");
-    await page.keyboard.press("ArrowLeft");
-    await expect(tabs.nth(2)).toHaveAttribute("aria-selected", "true");
-    await page.keyboard.press("Home");
-    await expect(tabs.nth(0)).toHaveAttribute("aria-selected", "true");
-
-    // Submitting from the Journal tab with everything empty: General is shown, its first wrong field focused.
-    await tabs.nth(2).click();
-    await submit(page);
-    await expect(dialog(page).getByRole("tab", { name: "General, 3 errors" })).toHaveAttribute("aria-selected", "true");
-    await expect(dialog(page).getByRole("tab", { name: "Exit, 2 errors" })).toBeVisible();
-    await expect(dialog(page).getByRole("tab", { name: "Journal", exact: true })).toBeVisible();
-    await expect(field(page, "Entry price")).toBeFocused();
-
-    // With General fixed, the next submit goes to Exit; the marks follow the errors as they are fixed.
-    await field(page, "Entry price").fill("10");
-    await field(page, "Quantity").fill("1");
-    await field(page, "Entry fee").fill("0");
-    await expect(dialog(page).getByRole("tab", { name: "General", exact: true })).toBeVisible();
-    await submit(page);
-    await expect(dialog(page).getByRole("tab", { name: "Exit, 2 errors" })).toHaveAttribute("aria-selected", "true");
-    await expect(field(page, "Closing price")).toBeFocused();
-    await field(page, "Closing price").fill("12");
-    await expect(dialog(page).getByRole("tab", { name: "Exit, 1 error" })).toBeVisible();
+  // 2 Mar: call 52 @ 1.50, fee 1.00 → 47.02 − 1.49 = 45.53; called away at 52 on 27 Mar.
+  await saveOption(page, {
+    action: "Sell to open",
+    type: "Call",
+    strike: "52",
+    expiry: "2026-03-27",
+    premium: "1.5",
+    fees: "1",
+    at: "2026-03-02T12:00",
+  });
+  await expect(figure(shares, "Adjusted cost basis per share (net of the cycle's premiums and fees)")).toHaveText(
+    "$45.53",
+  );
+  await saveOption(page, {
+    action: "Called away (call)",
+    type: "Call",
+    strike: "52",
+    expiry: "2026-03-27",
+    premium: "0",
+    fees: "0",
+    at: "2026-03-27T12:00",
   });
 
-  test("the modal keeps focus inside, closes on Escape and gives focus back to 'Stocks'", async ({ page }) => {
-    await page.goto("/portfolio");
-    await page.getByRole("link", { name: "Add trade" }).click();
-    await page.getByRole("button", { name: "Stocks" }).click();
-    await expect(dialog(page)).toBeVisible();
-    const close = dialog(page).getByRole("link", { name: "Close" });
-    const save = dialog(page).getByRole("button", { name: "Save trade" });
-    await expect(close).toBeFocused();
+  // By hand: put 199 + call 99 + (call 149 + 5,200 − 5,000) = 647.00 on 5,000 of capital;
+  // collateral-days 5,000 × 81 days (5 Jan → 27 Mar) = 405,000; 647 ÷ 405,000 × 365 = 58.31 %.
+  const pnl = 199 + 99 + (149 + 5200 - 5000);
+  const annualised = ((pnl / (5000 * 81)) * 365 * 100).toFixed(2);
+  expect(annualised).toBe("58.31");
+  const cycle = card(page, /^KO cycle from/);
+  await expect(cycle).toContainText("Closed");
+  await expect(figure(cycle, "Realised P/L (net of fees)")).toHaveText(`+$${pnl.toFixed(2)}`);
+  await expect(figure(cycle, "Return on capital")).toHaveText(`${((pnl / 5000) * 100).toFixed(2)}%`);
+  await expect(figure(cycle, "Annualised return on collateral-days")).toHaveText(`${annualised}%`);
+  await expect(figure(cycle, "Premium (net of fees and buy-backs)")).toHaveText("$447.00");
+  await expect(card(page, "KO shares")).toHaveCount(0);
+  await expect(rows(page)).toHaveCount(6);
+  await expect(
+    figure(page.locator("#journal-figures").locator(".."), "Win rate (closing trades with a gain)"),
+  ).toHaveText("100.00% of 3 trades");
 
-    // Tab from the last control wraps to the first, Shift+Tab from the first to the last.
-    await save.focus();
-    await page.keyboard.press("Tab");
-    await expect(close).toBeFocused();
-    await page.keyboard.press("Shift+Tab");
-    await expect(save).toBeFocused();
-    // Walking all the way round never leaves the dialog.
-    for (let i = 0; i < 20; i++) {
-      await page.keyboard.press("Tab");
-      expect(await dialog(page).evaluate((d) => d.contains(document.activeElement))).toBe(true);
-    }
-    // The page behind is inert while the modal is open.
-    await expect(dialog(page)).toHaveJSProperty("open", true);
-    expect(await page.evaluate(() => document.querySelector("dialog")!.matches(":modal"))).toBe(true);
+  // A second trader sees none of it.
+  const other = await createTrader([]);
+  const context = await browser.newContext();
+  const second = await context.newPage();
+  await signInAs(second, other);
+  await second.goto("/portfolio?period=all");
+  await expect(second.getByText("No trades in this period.")).toBeVisible();
+  await expect(second.getByRole("list", { name: "Wheel cycles" })).toHaveCount(0);
+  await expect(second.getByText("KO260130P00050000")).toHaveCount(0);
+  await context.close();
+});
 
-    await page.keyboard.press("Escape");
-    await expect(page).toHaveURL(/\/add-trade$/);
-    await expect(page.getByRole("dialog")).toHaveCount(0);
-    await expect(page.getByRole("button", { name: "Stocks" })).toBeFocused();
-    // Closing went back in history: one more Back returns to the journal.
-    await page.goBack();
-    await expect(page).toHaveURL(/\/portfolio$/);
-  });
+test("Record this trade: the link opens the options form filled with the recommendation", async ({ page }) => {
+  const trader = await createTrader([]);
+  await signInAs(page, trader);
+  await page.goto("/add-trade?ticker=KO&strike=52.5&expiry=2026-12-18&bid=1.25&type=put");
+  await expect(page.getByRole("dialog", { name: "Add Options Trade" })).toBeVisible();
+  await expect(dialog(page).getByRole("radio", { name: "Sell to open" })).toBeChecked();
+  await expect(field(page, "Underlying symbol")).toHaveValue("KO");
+  await expect(
+    dialog(page).getByRole("group", { name: "Put or call" }).getByRole("radio", { name: "Put" }),
+  ).toBeChecked();
+  await expect(field(page, "Strike")).toHaveValue("52.5");
+  await expect(field(page, "Expiry")).toHaveValue("2026-12-18");
+  await expect(field(page, "Premium per share")).toHaveValue("1.25");
+  await expect(field(page, "Contracts")).toHaveValue("1");
+});
 
-  test("opened from its URL, Escape and the close button lead to /add-trade", async ({ page }) => {
-    await page.goto("/add-trade?form=stocks");
-    await expect(dialog(page)).toBeVisible();
-    // Escape is the modal's once the page is hydrated, which moves focus into the dialog.
-    await expect.poll(() => dialog(page).evaluate((d) => d.contains(document.activeElement))).toBe(true);
-    await page.keyboard.press("Escape");
-    await expect(page).toHaveURL(/\/add-trade$/);
-    await expect(page.getByRole("dialog")).toHaveCount(0);
-    await page.goto("/add-trade?form=stocks");
-    await dialog(page).getByRole("link", { name: "Close" }).click();
-    await expect(page).toHaveURL(/\/add-trade$/);
-    await expect(page.getByRole("dialog")).toHaveCount(0);
+test("offline, a new trade waits in the outbox and is stored exactly once when back online", async ({
+  page,
+  context,
+}) => {
+  const trader = await createTrader([]);
+  await recordToasts(page);
+  await page.goto("/login");
+  await page.waitForFunction(() => navigator.serviceWorker?.controller != null, undefined, { timeout: 30_000 });
+  await signInAs(page, trader);
+  await page.goto("/add-trade?form=stocks");
+  await expect(dialog(page)).toBeVisible();
+
+  await context.setOffline(true);
+  await expect.poll(() => page.evaluate(() => navigator.onLine)).toBe(false);
+  await field(page, "Symbol").fill("PEP");
+  await field(page, "Price per share").fill("160");
+  await field(page, "Shares").fill("3");
+  await field(page, "Fees (commission and fees, $)").fill("1");
+  await dialog(page).getByRole("button", { name: "Save trade" }).click();
+  await expectToast(page, "Record a trade of PEP: saved on this device, and sent when you are back online.");
+  await expect(field(page, "Price per share")).toHaveValue("160");
+  expect(await journalOf(trader)).toHaveLength(0);
+
+  await context.setOffline(false);
+  await expectToast(page, "Trade saved: PEP shares");
+  await expect.poll(async () => (await journalOf(trader)).length).toBe(1);
+  // Sent once: a reload and a retry add nothing more.
+  await page.reload();
+  expect(await journalOf(trader)).toHaveLength(1);
+});
+
+const fixture = (name: string) => new URL(`../../provider/journal/brokers/fixtures/${name}`, import.meta.url).pathname;
+
+test.describe("broker imports", () => {
+  for (const javaScriptEnabled of [true, false]) {
+    test(`Interactive Brokers: preview, import, and the same file again adds nothing (JavaScript ${javaScriptEnabled ? "on" : "off"})`, async ({
+      browser,
+    }) => {
+      const context = await browser.newContext({ javaScriptEnabled });
+      const page = await context.newPage();
+      if (javaScriptEnabled) await recordToasts(page);
+      const trader = await createTrader([]);
+      await signInAs(page, trader);
+      await page.goto("/portfolio");
+      await page.getByRole("link", { name: "Import from a broker" }).click();
+      await page.getByLabel("Broker").selectOption("ibkr");
+      await page.getByLabel("CSV file (under 1 MB)").setInputFiles(fixture("ibkr-activity-statement.csv"));
+      await page.getByRole("button", { name: "Preview" }).click();
+      await expect(page.getByRole("status")).toHaveText(
+        "5 to add · 0 already imported · 0 refused · 15 lines not trades",
+      );
+      await expect(page.getByRole("list", { name: "Will be added" }).getByRole("listitem").first()).toHaveText(
+        "Line 9: sell to open 1 KO 50 put 2026-01-30 @ 2, fees 1, 2026-01-05 10:31 UTC",
+      );
+      expect(await journalOf(trader)).toHaveLength(0);
+      await page.getByRole("button", { name: "Import 5 trades" }).click();
+      await expect(page).toHaveURL(/\/portfolio\?period=all$/);
+      await expectSaved(page, "Imported 5 trades; 0 already in the journal, 0 refused", javaScriptEnabled);
+      await expect(rows(page)).toHaveCount(5);
+      await expect(
+        figure(card(page, "KO shares"), "Adjusted cost basis per share (net of the cycle's premiums and fees)"),
+      ).toHaveText("$47.02");
+
+      await page.goto("/import-trades");
+      await page.getByLabel("Broker").selectOption("ibkr");
+      await page.getByLabel("CSV file (under 1 MB)").setInputFiles(fixture("ibkr-activity-statement.csv"));
+      await page.getByRole("button", { name: "Preview" }).click();
+      await expect(page.getByRole("status")).toHaveText(
+        "0 to add · 5 already imported · 0 refused · 15 lines not trades",
+      );
+      await expect(page.getByText("Already imported: lines 9, 10, 11, 12, 16.")).toBeVisible();
+      await expect(page.getByText("Nothing to import.")).toBeVisible();
+      expect(await journalOf(trader)).toHaveLength(5);
+      await context.close();
+    });
+  }
+
+  test("tastytrade: a whole wheel imported; a malformed file and a bad line are refused with the reason", async ({
+    page,
+  }) => {
+    const trader = await createTrader([]);
+    await recordToasts(page);
+    await signInAs(page, trader);
+    await page.goto("/import-trades");
+    await page.getByLabel("Broker").selectOption("tastytrade");
+    await page.getByLabel("CSV file (under 1 MB)").setInputFiles(fixture("ibkr-activity-statement.csv"));
+    await page.getByRole("button", { name: "Preview" }).click();
+    await expect(
+      page.getByText(/^This is not a tastytrade transactions file: the columns .* are missing$/),
+    ).toBeVisible();
+
+    const text = readFileSync(fixture("tastytrade-transactions.csv"), "utf8").replace(
+      '"-2,900.00",5,',
+      '"-2,900.00",five,',
+    );
+    await page.getByLabel("Broker").selectOption("tastytrade");
+    await page
+      .getByLabel("CSV file (under 1 MB)")
+      .setInputFiles({ name: "transactions.csv", mimeType: "text/csv", buffer: Buffer.from(text) });
+    await page.getByRole("button", { name: "Preview" }).click();
+    await expect(page.getByRole("status")).toHaveText("6 to add · 0 already imported · 1 refused · 3 lines not trades");
+    await expect(page.getByRole("list", { name: "Refused lines" })).toHaveText(
+      'Line 11: Quantity "five" is not a number above 0',
+    );
+    await page.getByRole("button", { name: "Import 6 trades" }).click();
+    await expectToast(page, "Imported 6 trades; 0 already in the journal, 1 refused");
+    const cycle = card(page, /^PEP cycle from/);
+    // 210 − 1.14 + 150 − 1.14 + (165 − 160) × 100 = 857.72
+    await expect(figure(cycle, "Realised P/L (net of fees)")).toHaveText("+$857.72");
   });
 });
 
-test.describe("Add trade, JavaScript off", () => {
-  test.use({ javaScriptEnabled: false });
-  test.beforeEach(async ({ page }) => signIn(page));
-
-  test("all three sections are shown at once, so one post carries the whole draft", async ({ page }) => {
-    await openStocksForm(page);
-    await expect(dialog(page).getByRole("tab")).toHaveCount(0);
-    for (const name of ["General", "Exit", "Journal"]) {
-      await expect(dialog(page).getByRole("heading", { name, exact: true })).toBeVisible();
-    }
-    for (const label of ["Entry price", "Closing price", "Strategy"]) await expect(field(page, label)).toBeVisible();
+test("the journal downloads as CSV", async ({ page }) => {
+  const trader = await createTrader([]);
+  await addByApi(trader, {
+    kind: "stock_buy",
+    ticker: "KO",
+    quantity: 10,
+    price: 60,
+    fees: 1,
+    traded_at: "2026-01-05T15:00:00.000Z",
   });
-
-  test("a negative amount is refused by the server", async ({ page }) => {
-    await openStocksForm(page);
-    await fillRequired(page, false);
-    await field(page, "Entry price").fill("-1");
-    await field(page, "Exit fee").fill("-0.01");
-    await submit(page);
-    expect(await errorOf(field(page, "Entry price"))).toBe("Entry price must be at least 0");
-    expect(await errorOf(field(page, "Exit fee"))).toBe("Exit fee must be at least 0");
-    await expect(field(page, "Entry price")).toHaveValue("-1");
-  });
+  await signInAs(page, trader);
+  await page.goto("/portfolio");
+  const download = page.waitForEvent("download");
+  await page.getByRole("link", { name: "Export CSV" }).click();
+  const file = await download;
+  const text = readFileSync((await file.path())!, "utf8");
+  expect(text.split("\r\n")[0]).toBe(
+    "id,traded_at,kind,ticker,option_type,strike,expiry,occ_symbol,quantity,price,fees,realised_pnl,rolled_from,portfolio,strategy,notes,source",
+  );
+  expect(text).toContain(",2026-01-05T15:00:00.000Z,stock_buy,KO,,,,,10,60,1,,,Default Portfolio,,,manual");
 });

@@ -1,0 +1,17 @@
+import { z } from "zod";
+
+/** The import form: a broker and its CSV file (the provider takes files under 1 MB). */
+export const IMPORT_FILE_MAX_BYTES = 1_000_000;
+
+export const IMPORT_BROKERS = [
+  { value: "ibkr", label: "Interactive Brokers (activity statement, CSV)" },
+  { value: "tastytrade", label: "tastytrade (transactions, CSV)" },
+] as const;
+
+export const ImportFormSchema = z.object({
+  broker: z.enum(["ibkr", "tastytrade"], { error: "Choose the broker the file comes from" }),
+  csv: z
+    .string({ error: "Choose a CSV file" })
+    .min(1, "Choose a CSV file")
+    .max(IMPORT_FILE_MAX_BYTES, "The file is larger than 1 MB"),
+});

@@ -1,0 +1,130 @@
+import { Form, Link, useNavigation } from "react-router";
+import type { Route } from "./+types/import-trades";
+import { IMPORT_BROKERS } from "#app/lib/trade-import-schema.ts";
+import { requireUser } from "#app/server/auth.server.ts";
+import { importAction } from "#app/server/trades.server.ts";
+import { ErrorList } from "#app/components/forms.tsx";
+import { BackIcon } from "#app/components/icons.tsx";
+import type { TradeIntent } from "#app/lib/trade-intents.ts";
+
+/** Import a broker's CSV: first a preview (what is added, what is refused and why), then the import itself. */
+export function loader({ context }: Route.LoaderArgs) {
+  requireUser(context);
+  return null;
+}
+
+export function action({ request, context }: Route.ActionArgs) {
+  return importAction(request, context);
+}
+
+const PREVIEW: TradeIntent = "preview-import";
+const IMPORT: TradeIntent = "import";
+
+export default function ImportTrades({ actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const preview = actionData?.preview ?? null;
+  const errors = actionData?.errors ?? {};
+
+  return (
+    <div className="subpage">
+      <header className="page-header">
+        <Link to="/portfolio" className="icon-button" aria-label="Back to trades">
+          <BackIcon />
+        </Link>
+        <h1>Import trades</h1>
+        <span className="page-header__spacer" aria-hidden="true" />
+      </header>
+
+      <main className="import-trades">
+        <Form method="post" encType="multipart/form-data" className="import-form">
+          <input type="hidden" name="intent" value={PREVIEW} />
+          <div className="field">
+            <label htmlFor="import-broker">Broker</label>
+            <select
+              id="import-broker"
+              name="broker"
+              defaultValue={actionData?.broker ?? "ibkr"}
+              aria-describedby={errors.broker ? "import-broker-error" : undefined}
+            >
+              {IMPORT_BROKERS.map((b) => (
+                <option key={b.value} value={b.value}>
+                  {b.label}
+                </option>
+              ))}
+            </select>
+            <ErrorList id="import-broker-error" errors={errors.broker} />
+          </div>
+          <div className="field">
+            <label htmlFor="import-file">CSV file (under 1 MB)</label>
+            <input
+              id="import-file"
+              name="file"
+              type="file"
+              accept=".csv,text/csv"
+              aria-invalid={errors.file ? true : undefined}
+              aria-describedby={errors.file ? "import-file-error" : undefined}
+            />
+            <ErrorList id="import-file-error" errors={errors.file} />
+          </div>
+          <button type="submit" className="button button--primary" aria-disabled={busy || undefined}>
+            Preview
+          </button>
+        </Form>
+
+        {preview ? (
+          <section aria-labelledby="import-preview" className="journal-section">
+            <h2 id="import-preview">Preview</h2>
+            <p role="status">
+              {preview.added.length} to add · {preview.duplicates.length} already imported · {preview.refused.length}{" "}
+              refused · {preview.skipped} lines not trades
+            </p>
+            {preview.added.length > 0 ? (
+              <>
+                <h3>Will be added</h3>
+                <ul aria-label="Will be added" className="import-lines">
+                  {preview.added.map((t) => (
+                    <li key={t.line}>
+                      Line {t.line}: {t.kind.replaceAll("_", " ")} {t.quantity} {t.ticker}
+                      {t.option_type ? ` ${t.strike} ${t.option_type} ${t.expiry}` : ""} @ {t.price}, fees {t.fees},{" "}
+                      {t.traded_at.slice(0, 16).replace("T", " ")} UTC
+                    </li>
+                  ))}
+                </ul>
+              </>
+            ) : null}
+            {preview.refused.length > 0 ? (
+              <>
+                <h3>Refused</h3>
+                <ul aria-label="Refused lines" className="import-lines">
+                  {preview.refused.map((r) => (
+                    <li key={r.line}>
+                      Line {r.line}: {r.reason}
+                    </li>
+                  ))}
+                </ul>
+              </>
+            ) : null}
+            {preview.duplicates.length > 0 ? (
+              <p>Already imported: lines {preview.duplicates.map((d) => d.line).join(", ")}.</p>
+            ) : null}
+            {preview.added.length > 0 ? (
+              <Form method="post" encType="multipart/form-data">
+                <input type="hidden" name="intent" value={IMPORT} />
+                <input type="hidden" name="broker" value={actionData?.broker} />
+                <input type="hidden" name="csv" value={actionData?.csv} />
+                <button type="submit" className="button button--primary" aria-disabled={busy || undefined}>
+                  Import {preview.added.length} {preview.added.length === 1 ? "trade" : "trades"}
+                </button>
+              </Form>
+            ) : (
+              <p>Nothing to import.</p>
+            )}
+          </section>
+        ) : null}
+      </main>
+    </div>
+  );
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Import trades · PutSeller" }];

@@ -1,0 +1,255 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, type RouterContextProvider } from "react-router";
+import * as calls from "#contract/calls.ts";
+import type { ImportPreview, Journal, TradeInput } from "#contract/entities.ts";
+import { filterTrades, periodStart, readFilters } from "#app/lib/trade-journal.ts";
+import {
+  OptionTradeSchema,
+  prefillFromSearch,
+  StockTradeSchema,
+  TRADE_FORMS,
+  tradeDefaults,
+  utcInstant,
+  type OptionTrade,
+  type StockTrade,
+  type TradeFormKind,
+} from "#app/lib/trade-schemas.ts";
+import { ImportFormSchema, IMPORT_FILE_MAX_BYTES } from "#app/lib/trade-import-schema.ts";
+import { TRADE_INTENTS, type TradeIntent } from "#app/lib/trade-intents.ts";
+import { requireUser, userCall } from "./auth.server.ts";
+import { ProviderError } from "./provider.server.ts";
+import { redirectWithToast } from "./toast.server.ts";
+
+/** The wheel journal's screens: the Trades list, Add Trade, import and export (README "The wheel journal"). */
+
+type Context = Readonly<RouterContextProvider>;
+
+function intentOf(formData: FormData): TradeIntent | null {
+  const intent = formData.get("intent");
+  return TRADE_INTENTS.find((i) => i === intent) ?? null;
+}
+
+const instrumentOf = (row: Journal["rows"][number]) => (row.option_type === null ? "stocks" : "options");
+
+/** The Trades screen: the period's rows of the chosen instrument, with positions, cycles and figures. */
+export async function loadJournal(request: Request, context: Context) {
+  requireUser(context);
+  const filters = readFilters(new URL(request.url).searchParams);
+  const now = new Date();
+  const from = periodStart(filters.period, now);
+  const journal = await userCall(context, calls.getJournal, { query: { from: from?.toISOString() } });
+  const rows = filterTrades(
+    journal.rows.map((row) => ({ ...row, instrument: instrumentOf(row), openedAt: row.traded_at })),
+    filters,
+    now,
+  );
+  const closed = rows.filter((r) => r.realised_pnl !== null);
+  const netPnl = Math.round(closed.reduce((sum, r) => sum + (r.realised_pnl ?? 0), 0) * 100) / 100;
+  return { filters, journal, rows, closedCount: closed.length, netPnl };
+}
+
+/** The Add Trade screen: which form is open and what it starts with (a recommendation's values included). */
+export function loadAddTrade(request: Request, context: Context) {
+  requireUser(context);
+  const search = new URL(request.url).searchParams;
+  const prefill = prefillFromSearch(search);
+  const asked = search.get("form");
+  // "Record this trade" links carry the option's values and no form: they open the options form.
+  const kind: TradeFormKind | null =
+    TRADE_FORMS.find((k) => k === asked) ?? (Object.keys(prefill).length > 0 ? "options" : null);
+  return { kind, defaultValue: kind ? { ...tradeDefaults(kind, new Date()), ...prefill } : {} };
+}
+
+/** The provider trades a stock form stands for: the entry, and the closing trade when an exit is filled. */
+export function stockTrades(draft: StockTrade): TradeInput[] {
+  const journal = {
+    portfolio: draft.portfolio,
+    strategy: draft.strategy ?? null,
+    notes: draft.notes ?? null,
+    confidence: draft.confidence,
+  };
+  const entry: TradeInput = {
+    kind: draft.type === "buy" ? "stock_buy" : "stock_sell",
+    ticker: draft.symbol,
+    quantity: draft.quantity,
+    price: draft.entryPrice,
+    fees: draft.entryFee,
+    traded_at: utcInstant(draft.entryDate),
+    ...journal,
+  };
+  if (draft.closingPrice === undefined || !draft.exitDate) return [entry];
+  return [
+    entry,
+    {
+      ...entry,
+      kind: draft.type === "buy" ? "stock_sell" : "stock_buy",
+      price: draft.closingPrice,
+      fees: draft.exitFee ?? 0,
+      traded_at: utcInstant(draft.exitDate),
+    },
+  ];
+}
+
+/** The provider trades an options form stands for: the trade, and its buy-to-close when an exit is filled. */
+export function optionTrades(draft: OptionTrade): TradeInput[] {
+  const entry: TradeInput = {
+    kind: draft.action,
+    ticker: draft.symbol,
+    option_type: draft.optionType,
+    strike: draft.strike,
+    expiry: draft.expiry,
+    quantity: draft.quantity,
+    price: draft.entryPrice,
+    fees: draft.entryFee,
+    traded_at: utcInstant(draft.entryDate),
+    portfolio: draft.portfolio,
+    strategy: draft.strategy ?? null,
+    notes: draft.notes ?? null,
+    confidence: draft.confidence,
+  };
+  if (draft.closingPrice === undefined || !draft.exitDate) return [entry];
+  return [
+    entry,
+    {
+      ...entry,
+      kind: "buy_to_close",
+      price: draft.closingPrice,
+      fees: draft.exitFee ?? 0,
+      traded_at: utcInstant(draft.exitDate),
+    },
+  ];
+}
+
+const described = (trade: TradeInput) =>
+  trade.option_type ? `${trade.ticker} ${trade.strike} ${trade.option_type}` : `${trade.ticker} shares`;
+
+/** Add Trade's action: validate with the form's schema, store each trade, back to the journal. */
+export async function addTradeAction(request: Request, context: Context) {
+  requireUser(context);
+  const formData = await request.formData();
+  const intent = intentOf(formData);
+  let submission;
+  let trades: TradeInput[];
+  switch (intent) {
+    case "save-stock": {
+      const parsed = parseWithZod(formData, { schema: StockTradeSchema });
+      if (parsed.status !== "success") return data({ result: parsed.reply() }, { status: 400 });
+      submission = parsed;
+      trades = stockTrades(parsed.value);
+      break;
+    }
+    case "save-option": {
+      const parsed = parseWithZod(formData, { schema: OptionTradeSchema });
+      if (parsed.status !== "success") return data({ result: parsed.reply() }, { status: 400 });
+      submission = parsed;
+      trades = optionTrades(parsed.value);
+      break;
+    }
+    default:
+      return data({ result: undefined }, { status: 400 });
+  }
+  let saved = 0;
+  try {
+    for (const trade of trades) {
+      await userCall(context, calls.addTrade, { body: trade });
+      saved += 1;
+    }
+  } catch (error) {
+    if (!(error instanceof ProviderError) || error.status === 0 || error.status >= 500) throw error;
+    // The provider's reason (e.g. no open put to assign) stays with every typed value.
+    const reason = error.detail ?? error.message;
+    const text = saved > 0 ? `The entry was saved; the exit was not: ${reason}` : reason;
+    return data({ result: submission.reply({ formErrors: [text] }) }, { status: error.status });
+  }
+  return redirectWithToast("/portfolio?period=all", {
+    type: "success",
+    text: `Trade saved: ${described(trades[0]!)}${trades.length > 1 ? " and its exit" : ""}`,
+  });
+}
+
+/** The Trades screen's action: delete a trade. */
+export async function journalAction(request: Request, context: Context) {
+  requireUser(context);
+  const formData = await request.formData();
+  const back = `/portfolio${new URL(request.url).search}`;
+  if (intentOf(formData) !== "delete") return redirectWithToast(back, { type: "error", text: "Unknown action" });
+  const id = Number(formData.get("id"));
+  try {
+    await userCall(context, calls.deleteTrade, { params: { id } });
+    return redirectWithToast(back, { type: "success", text: "Trade deleted" });
+  } catch (error) {
+    if (!(error instanceof ProviderError) || error.status === 0 || error.status >= 500) throw error;
+    return redirectWithToast(back, { type: "warning", text: error.detail ?? error.message });
+  }
+}
+
+export interface ImportState {
+  broker: string;
+  csv: string;
+  preview: ImportPreview | null;
+  errors: Record<string, string[]>;
+}
+
+/** Import: the preview of a broker file, then the import of what it showed. */
+export async function importAction(request: Request, context: Context) {
+  requireUser(context);
+  const formData = await request.formData();
+  const intent = intentOf(formData);
+  const file = formData.get("file");
+  let csv = typeof formData.get("csv") === "string" ? String(formData.get("csv")) : "";
+  if (file instanceof File && file.size > 0) {
+    if (file.size > IMPORT_FILE_MAX_BYTES) {
+      return data<ImportState>(
+        {
+          broker: String(formData.get("broker") ?? ""),
+          csv: "",
+          preview: null,
+          errors: { file: ["The file is larger than 1 MB"] },
+        },
+        { status: 400 },
+      );
+    }
+    csv = await file.text();
+  }
+  const parsed = ImportFormSchema.safeParse({ broker: formData.get("broker"), csv });
+  if (!parsed.success) {
+    const errors: Record<string, string[]> = {};
+    for (const issue of parsed.error.issues) (errors[String(issue.path[0] ?? "file")] ??= []).push(issue.message);
+    if (errors.csv) errors.file = errors.csv;
+    return data<ImportState>(
+      { broker: String(formData.get("broker") ?? ""), csv: "", preview: null, errors },
+      { status: 400 },
+    );
+  }
+  const body = parsed.data;
+  try {
+    if (intent === "import") {
+      const result = await userCall(context, calls.importTrades, { body });
+      return redirectWithToast("/portfolio?period=all", {
+        type: "success",
+        text: `Imported ${result.added.length} ${result.added.length === 1 ? "trade" : "trades"}; ${result.duplicates.length} already in the journal, ${result.refused.length} refused`,
+      });
+    }
+    const preview = await userCall(context, calls.previewImport, { body });
+    return data<ImportState>({ ...body, preview, errors: {} });
+  } catch (error) {
+    if (!(error instanceof ProviderError) || error.status === 0 || error.status >= 500) throw error;
+    return data<ImportState>(
+      { ...body, csv: "", preview: null, errors: { file: [error.detail ?? error.message] } },
+      { status: error.status },
+    );
+  }
+}
+
+/** The journal as a CSV download. */
+export async function exportJournal(context: Context) {
+  requireUser(context);
+  const stream = await userCall(context, calls.exportTrades);
+  return new Response(stream, {
+    headers: {
+      "content-type": "text/csv; charset=utf-8",
+      "content-disposition": 'attachment; filename="putseller-trades.csv"',
+      "cache-control": "no-store",
+    },
+  });
+}

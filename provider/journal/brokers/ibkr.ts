@@ -1,0 +1,92 @@
+import { brokerNumber, columns, CsvFormatError, readCsv, type ParsedLine } from "./csv.ts";
+
+/**
+ * Interactive Brokers, Activity Statement exported as CSV: each line starts with its section and
+ * kind ("Trades,Header,…", "Trades,Data,…"). Only the Trades section's Data/Order lines are read;
+ * the Code column says what a line did: O opening, C closing, A assignment, Ep expired, Ex exercised.
+ * An assignment's share line (code A) is the share side of the option line and is not a trade of its own.
+ * Times are read as UTC.
+ */
+const REQUIRED = [
+  "DataDiscriminator",
+  "Asset Category",
+  "Symbol",
+  "Date/Time",
+  "Quantity",
+  "T. Price",
+  "Comm/Fee",
+  "Code",
+];
+const MONTHS = ["JAN", "FEB", "MAR", "APR", "MAY", "JUN", "JUL", "AUG", "SEP", "OCT", "NOV", "DEC"];
+
+export function parseIbkr(text: string): ParsedLine[] {
+  const records = readCsv(text);
+  const header = records.find((r) => r.cells[0] === "Trades" && r.cells[1] === "Header");
+  if (!header)
+    throw new CsvFormatError("This is not an Interactive Brokers activity statement: it has no Trades section");
+  const col = columns(header.cells, REQUIRED, "an Interactive Brokers activity statement");
+  const cell = (cells: string[], name: string) => cells[col.get(name)!] ?? "";
+
+  return records
+    .filter((r) => r !== header)
+    .map((record): ParsedLine => {
+      const { line, cells, text: raw } = record;
+      const base = { line, text: raw };
+      if (cells[0] !== "Trades" || cells[1] !== "Data" || cell(cells, "DataDiscriminator") !== "Order") {
+        return { ...base, skipped: true };
+      }
+      const codes = cell(cells, "Code")
+        .split(";")
+        .map((c) => c.trim());
+      const quantity = brokerNumber(cell(cells, "Quantity"));
+      const price = brokerNumber(cell(cells, "T. Price"));
+      const fee = brokerNumber(cell(cells, "Comm/Fee") || "0");
+      const when = /^(\d{4}-\d{2}-\d{2}),?\s*(\d{2}:\d{2}(:\d{2})?)$/.exec(cell(cells, "Date/Time"));
+      if (!when)
+        return { ...base, refused: `Date/Time "${cell(cells, "Date/Time")}" is not like 2026-01-05, 10:31:12` };
+      if (!Number.isFinite(quantity) || quantity === 0)
+        return { ...base, refused: `Quantity "${cell(cells, "Quantity")}" is not a number` };
+      if (!Number.isFinite(price)) return { ...base, refused: `T. Price "${cell(cells, "T. Price")}" is not a number` };
+      if (!Number.isFinite(fee)) return { ...base, refused: `Comm/Fee "${cell(cells, "Comm/Fee")}" is not a number` };
+      const common = {
+        quantity: Math.abs(quantity),
+        price: Math.abs(price),
+        fees: Math.round(Math.abs(fee) * 100) / 100,
+        traded_at: `${when[1]}T${when[2]!.length === 5 ? `${when[2]}:00` : when[2]}Z`,
+      };
+      const category = cell(cells, "Asset Category");
+      const symbol = cell(cells, "Symbol");
+
+      if (/option/i.test(category)) {
+        // "KO 30JAN26 50 P"
+        const m = /^([A-Z0-9.]+)\s+(\d{2})([A-Z]{3})(\d{2})\s+(\d+(?:\.\d+)?)\s+([PC])$/.exec(symbol.toUpperCase());
+        const month = m ? MONTHS.indexOf(m[3]!) : -1;
+        if (!m || month < 0) return { ...base, refused: `Option symbol "${symbol}" is not like "KO 30JAN26 50 P"` };
+        const option = {
+          ticker: m[1]!,
+          option_type: m[6] === "P" ? "put" : "call",
+          strike: Number(m[5]),
+          expiry: `20${m[4]}-${String(month + 1).padStart(2, "0")}-${m[2]}`,
+        };
+        const has = (code: string) => codes.includes(code);
+        let kind: string;
+        if (has("A")) kind = option.option_type === "put" ? "assignment" : "exercise";
+        else if (has("Ep")) kind = "expire";
+        else if (has("Ex")) return { ...base, refused: "Exercising a long option is not part of the wheel journal" };
+        else if (quantity < 0 && has("O")) kind = "sell_to_open";
+        else if (quantity > 0 && has("C")) kind = "buy_to_close";
+        else
+          return {
+            ...base,
+            refused: "Buying options to open or selling them to close is not part of the wheel journal",
+          };
+        const zeroPrice = kind === "expire" || kind === "assignment" || kind === "exercise";
+        return { ...base, trade: { kind, ...option, ...common, ...(zeroPrice ? { price: 0 } : {}) } };
+      }
+      if (/stock/i.test(category)) {
+        if (codes.includes("A") || codes.includes("Ex")) return { ...base, skipped: true };
+        return { ...base, trade: { kind: quantity > 0 ? "stock_buy" : "stock_sell", ticker: symbol, ...common } };
+      }
+      return { ...base, refused: `Asset category "${category}" is not stocks or options` };
+    });
+}

@@ -1,0 +1,103 @@
+import { brokerNumber, columns, readCsv, type ParsedLine } from "./csv.ts";
+
+/**
+ * tastytrade, History → Transactions exported as CSV. Type says Trade, Receive Deliver (expirations,
+ * assignments and the shares they deliver) or Money Movement; Sub Type says what was done. Value is the
+ * cash of the line, so an option's price per share is |Value| ÷ (Quantity × Multiplier).
+ */
+const REQUIRED = [
+  "Date",
+  "Type",
+  "Sub Type",
+  "Action",
+  "Symbol",
+  "Instrument Type",
+  "Value",
+  "Quantity",
+  "Commissions",
+  "Fees",
+  "Multiplier",
+  "Underlying Symbol",
+  "Expiration Date",
+  "Strike Price",
+  "Call or Put",
+];
+
+export function parseTastytrade(text: string): ParsedLine[] {
+  const [header, ...records] = readCsv(text);
+  if (!header) return [];
+  const col = columns(header.cells, REQUIRED, "a tastytrade transactions file");
+  const cell = (cells: string[], name: string) => cells[col.get(name)!] ?? "";
+
+  return records.map((record): ParsedLine => {
+    const { line, cells, text: raw } = record;
+    const base = { line, text: raw };
+    const type = cell(cells, "Type");
+    const subType = cell(cells, "Sub Type");
+    const instrument = cell(cells, "Instrument Type");
+    if (type === "Money Movement") return { ...base, skipped: true };
+    if (type !== "Trade" && type !== "Receive Deliver") return { ...base, refused: `Type "${type}" is not a trade` };
+    // The shares an assignment or exercise delivers belong to the option's line.
+    if (type === "Receive Deliver" && instrument === "Equity") return { ...base, skipped: true };
+
+    const when = Date.parse(cell(cells, "Date").replace(/([+-]\d{2})(\d{2})$/, "$1:$2"));
+    if (Number.isNaN(when)) return { ...base, refused: `Date "${cell(cells, "Date")}" is not a date and time` };
+    const quantity = brokerNumber(cell(cells, "Quantity"));
+    const value = brokerNumber(cell(cells, "Value") || "0");
+    const commissions = brokerNumber(cell(cells, "Commissions") || "0");
+    const fees = brokerNumber(cell(cells, "Fees") || "0");
+    if (!Number.isFinite(quantity) || quantity <= 0)
+      return { ...base, refused: `Quantity "${cell(cells, "Quantity")}" is not a number above 0` };
+    if (!Number.isFinite(value)) return { ...base, refused: `Value "${cell(cells, "Value")}" is not a number` };
+    if (!Number.isFinite(commissions) || !Number.isFinite(fees))
+      return { ...base, refused: "Commissions and Fees must be numbers" };
+    const common = {
+      quantity,
+      fees: Math.round((Math.abs(commissions) + Math.abs(fees)) * 100) / 100,
+      traded_at: new Date(when).toISOString(),
+    };
+
+    if (instrument === "Equity Option") {
+      const multiplier = brokerNumber(cell(cells, "Multiplier") || "100");
+      const expiry = /^(\d{1,2})\/(\d{1,2})\/(\d{2})$/.exec(cell(cells, "Expiration Date"));
+      const optionType = cell(cells, "Call or Put").toUpperCase();
+      if (!expiry)
+        return { ...base, refused: `Expiration Date "${cell(cells, "Expiration Date")}" is not like 1/30/26` };
+      if (optionType !== "PUT" && optionType !== "CALL")
+        return { ...base, refused: `Call or Put "${cell(cells, "Call or Put")}" is neither` };
+      const option = {
+        ticker: cell(cells, "Underlying Symbol"),
+        option_type: optionType === "PUT" ? "put" : "call",
+        strike: brokerNumber(cell(cells, "Strike Price")),
+        expiry: `20${expiry[3]}-${expiry[1]!.padStart(2, "0")}-${expiry[2]!.padStart(2, "0")}`,
+      };
+      const price = Math.round((Math.abs(value) / (quantity * multiplier)) * 10_000) / 10_000;
+      switch (subType) {
+        case "Sell to Open":
+          return { ...base, trade: { kind: "sell_to_open", ...option, ...common, price } };
+        case "Buy to Close":
+          return { ...base, trade: { kind: "buy_to_close", ...option, ...common, price } };
+        case "Expiration":
+          return { ...base, trade: { kind: "expire", ...option, ...common, price: 0 } };
+        case "Assignment":
+          return {
+            ...base,
+            trade: { kind: option.option_type === "put" ? "assignment" : "exercise", ...option, ...common, price: 0 },
+          };
+        default:
+          return {
+            ...base,
+            refused: `"${subType}" of an option is not part of the wheel journal (short puts and calls only)`,
+          };
+      }
+    }
+    if (instrument === "Equity") {
+      const price = Math.round((Math.abs(value) / quantity) * 10_000) / 10_000;
+      const action = cell(cells, "Action").toUpperCase();
+      const kind = action.startsWith("BUY") ? "stock_buy" : action.startsWith("SELL") ? "stock_sell" : null;
+      if (!kind) return { ...base, refused: `Action "${cell(cells, "Action")}" is neither a buy nor a sell` };
+      return { ...base, trade: { kind, ticker: cell(cells, "Symbol"), ...common, price } };
+    }
+    return { ...base, refused: `Instrument Type "${instrument}" is not shares or equity options` };
+  });
+}

@@ -1,0 +1,56 @@
+import * as calls from "../../contract/calls.ts";
+import type { Router } from "../http/router.ts";
+import type { ProviderContext } from "../context.ts";
+import { notFound } from "../http/errors.ts";
+import { findTrade } from "../journal/store.ts";
+import { addTrades, buildJournal, exportCsv, importTrades, previewImport, removeTrade } from "../journal/journal.ts";
+
+/** The wheel journal: every call works on the caller's own trades only (admins included). */
+export function tradeRoutes(router: Router, context: ProviderContext): void {
+  const { db, market } = context;
+
+  router.on(calls.listTrades, async ({ caller }) => {
+    const journal = await buildJournal(db, market, caller.id, null);
+    return journal.rows;
+  });
+
+  router.on(calls.addTrade, async ({ caller, body }) => {
+    const [trade] = await addTrades(db, caller.id, [{ trade: body }]);
+    return trade!;
+  });
+
+  router.on(calls.getTrade, async ({ caller, params }) => {
+    // Someone else's trade answers like a missing one, so ids cannot be probed.
+    const trade = await findTrade(db, caller.id, params.id);
+    if (!trade) throw notFound("Trade not found");
+    return trade;
+  });
+
+  router.on(calls.deleteTrade, async ({ caller, params }) => {
+    await removeTrade(db, caller.id, params.id);
+    return { ok: true as const };
+  });
+
+  router.on(calls.rollTrade, async ({ caller, body }) => {
+    const [close, open] = await addTrades(db, caller.id, [{ trade: body.close }, { trade: body.open, rollOf: 0 }]);
+    return { close: close!, open: open! };
+  });
+
+  router.on(calls.getJournal, async ({ caller, query }) => {
+    return buildJournal(db, market, caller.id, query.from ? Date.parse(query.from) : null);
+  });
+
+  router.on(calls.exportTrades, async ({ caller }) => {
+    return new Response(await exportCsv(db, caller.id), {
+      headers: {
+        "content-type": "text/csv; charset=utf-8",
+        "content-disposition": 'attachment; filename="trades.csv"',
+        "cache-control": "no-store",
+      },
+    });
+  });
+
+  router.on(calls.previewImport, async ({ caller, body }) => previewImport(db, caller.id, body.broker, body.csv));
+
+  router.on(calls.importTrades, async ({ caller, body }) => importTrades(db, caller.id, body.broker, body.csv));
+}
