@@ -12,6 +12,7 @@ import {
   tradeDefaults,
   utcInstant,
 } from "./trade-schemas.ts";
+import { recordTradeHref } from "./record-trade.ts";
 
 /** What the browser posts: every field as text, as Conform reads it on client and server. */
 function post(schema: typeof StockTradeSchema | typeof OptionTradeSchema, fields: Record<string, string>) {
@@ -143,6 +144,19 @@ describe("Record this trade", () => {
   it("leaves out values it cannot use", () => {
     const search = new URLSearchParams("ticker=&strike=-1&expiry=soon&bid=abc&type=straddle");
     expect(prefillFromSearch(search)).toEqual({});
+  });
+
+  it("the link on a recommended put opens the form with that put at its bid", () => {
+    const href = recordTradeHref({ ticker: "AAPL", strike: 210, expiry: "2026-12-18", bid: 3.45 });
+    const url = new URL(href, "http://app.test");
+    expect(url.pathname).toBe("/add-trade");
+    expect(prefillFromSearch(url.searchParams)).toEqual({
+      symbol: "AAPL",
+      strike: "210",
+      expiry: "2026-12-18",
+      entryPrice: "3.45",
+      optionType: "put",
+    });
   });
 });
 

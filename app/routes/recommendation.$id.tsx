@@ -17,6 +17,7 @@ import { messages } from "#app/lib/messages.ts";
 import { AI_ROUTES, type AiStreamState } from "#app/lib/ai-stream.ts";
 import { formatDateTime, formatGreek, formatPercent, formatPrice } from "#app/lib/format.ts";
 import { INSIGHTS_PARAM, INSIGHTS_PATH, insightsSearch } from "#app/lib/insights.ts";
+import { recordTradeHref } from "#app/lib/record-trade.ts";
 import { explainGreeks, expiryLong, strikeDistance, underlyingOf } from "#app/lib/option-card.ts";
 import { requireUser, userCall } from "#app/server/auth.server.ts";
 import { ProviderError } from "#app/server/provider.server.ts";
@@ -256,6 +257,21 @@ function OptionDetail({
           ))}
         </dl>
       </section>
+
+      <p className="ins-detail__record">
+        <Link
+          className="button"
+          to={recordTradeHref({
+            ticker: underlyingOf(r.option_identifier),
+            strike: r.strike_price,
+            expiry: r.expiration_date,
+            bid: r.bid,
+          })}
+        >
+          Record this trade
+        </Link>
+        <span className="ins-detail__record-hint">Sold it? Log it in your journal at the bid, ready to edit.</span>
+      </p>
 
       <section className="ins-explain" aria-labelledby="ins-explain-title">
         <div className="ins-explain__head">
