@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { jwtVerify, SignJWT } from "jose";
 
 const ISSUER = "putseller-provider";
@@ -27,6 +28,9 @@ export function createTokenService(secrets: string[], ttlSeconds: number): Token
         .setSubject(String(userId))
         .setIssuer(ISSUER)
         .setIssuedAt()
+        // Unique per sign-in, so signing one session out (its token refused) never ends another
+        // of the same user signed in within the same second.
+        .setJti(randomUUID())
         .setExpirationTime(`${ttlSeconds}s`)
         .sign(signingKey);
     },

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_TICKERS } from "../db/demo-data.ts";
 import { parseOccSymbol } from "../options/occ-symbol.ts";
-import { isWeekday, dayNumberOf, nyInstant, CLOSE_MINUTE, yearsToExpiry } from "./calendar.ts";
+import { isWeekday, dayNumberOf, nyInstant, closeMinuteOf, yearsToExpiry } from "./calendar.ts";
 import { MarketDataError, type MarketData, type MarketSource } from "./port.ts";
 import { createSimulatedMarket } from "./simulated.ts";
 import { FAKE_TRADIER_TOKEN, startTradierFake, type TradierFake } from "./testing/tradier-fake.ts";
@@ -127,8 +127,9 @@ describe.each(adapters)("market port: %s", (_name, setup) => {
     let puts = 0;
     for (const e of chain.expirations) {
       expect(e.expiration).toMatch(ISO_DATE);
-      // Options stop trading at 16:00 New York on the expiry date.
-      const expiry = nyInstant(dayNumberOf(e.expiration), CLOSE_MINUTE);
+      // Options stop trading at the close in New York on the expiry date: 16:00, or 13:00 on an
+      // early-close day such as the Friday after Thanksgiving.
+      const expiry = nyInstant(dayNumberOf(e.expiration), closeMinuteOf(dayNumberOf(e.expiration)));
       expect(yearsToExpiry(chain.asOf, e.expiration)).toBeCloseTo(
         (expiry.getTime() - chain.asOf.getTime()) / (365 * 86_400_000),
         12,

@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support/test.ts";
 import * as calls from "../../contract/calls.ts";
+import { optionsOf } from "./support/insights.ts";
 import { createTrader, expectToast, providerCall, recordToasts, signInAs, type Trader } from "./support/watchlist.ts";
 
 /**
@@ -348,6 +349,20 @@ test("Record this trade: the link opens the options form filled with the recomme
   await expect(field(page, "Expiry")).toHaveValue("2026-12-18");
   await expect(field(page, "Premium per share")).toHaveValue("1.25");
   await expect(field(page, "Contracts")).toHaveValue("1");
+});
+
+test("Record this trade on a recommended put's detail opens the form with that put at its bid", async ({ page }) => {
+  const trader = await createTrader([]);
+  const put = (await optionsOf(trader, "AAPL"))[0]!;
+  await signInAs(page, trader);
+  await page.goto(`/recommendation/${put.id}`);
+  await page.getByRole("link", { name: "Record this trade" }).click();
+  await expect(page.getByRole("dialog", { name: "Add Options Trade" })).toBeVisible();
+  await expect(dialog(page).getByRole("radio", { name: "Sell to open" })).toBeChecked();
+  await expect(field(page, "Underlying symbol")).toHaveValue("AAPL");
+  await expect(field(page, "Strike")).toHaveValue(String(put.strike_price));
+  await expect(field(page, "Expiry")).toHaveValue(put.expiration_date);
+  await expect(field(page, "Premium per share")).toHaveValue(String(put.bid));
 });
 
 test("offline, a new trade waits in the outbox and is stored exactly once when back online", async ({
