@@ -5,7 +5,7 @@
 import type { BuildEnvironmentOptions, PluginOption } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 
-/** The service worker app/service-worker.ts, built to /service-worker.js (DESIGN.md: injectManifest). */
+/** The service worker app/service-worker.ts, built to /service-worker.js (docs/architecture.md#decisions: injectManifest). */
 export function serviceWorkerPlugin(options: { srcDir: string; outDir: string }): PluginOption {
   return VitePWA({
     strategies: "injectManifest",

@@ -103,7 +103,7 @@ export const meta: Route.MetaFunction = () => [
   },
 ];
 
-/** SPEC.md §2: the default router error screen reads 'Unexpected Application Error!'. */
+/** docs/product.md#screens-routing: the default router error screen reads 'Unexpected Application Error!'. */
 export function ErrorBoundary() {
   const error = useRouteError();
   const detail = isRouteErrorResponse(error)

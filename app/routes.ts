@@ -1,6 +1,6 @@
 import { index, layout, route, type RouteConfig } from "@react-router/dev/routes";
 
-/** SPEC.md §2 routes. */
+/** docs/product.md#screens-routing. */
 export default [
   route("login", "routes/login.tsx"),
   route("logout", "routes/logout.tsx"),

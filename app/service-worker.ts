@@ -1,10 +1,10 @@
 /**
- * The service worker, served at /service-worker.js (SPEC.md §2). Built by vite-plugin-pwa
+ * The service worker, served at /service-worker.js (docs/product.md#screens-routing). Built by vite-plugin-pwa
  * (injectManifest, see vite.config.ts). Precaching, saved screens, the offline outbox and the
  * update handshake are in app/sw/ (started by `startOffline()` below).
  *
  * Push: a push carries a PushMessage (contract/push.ts). When a page of the app is visible, the worker hands the message to it and the page shows the body as a toast
- * (SPEC.md §2 "Foreground push messages show their body as a toast"); otherwise it shows a
+ * (docs/product.md#screens-app-wide: "Foreground push messages show their body as a toast"); otherwise it shows a
  * system notification, and a tap opens (or focuses) the app on the notification's screen.
  */
 import type { PushMessage } from "#contract/push.ts";

@@ -28,7 +28,7 @@ import {
 } from "./entities.ts";
 import { LandingStats, TrackRecord } from "./track-record.ts";
 
-/** SPEC.md §7: every call the app makes to the provider, with its request and response. */
+/** docs/product.md#calls: every call the app makes to the provider, with its request and response. */
 
 /** `{identity-provider}` of `POST /auth/{identity-provider}-login`. */
 export const IDENTITY_PROVIDER = "google";
@@ -114,7 +114,7 @@ export const MailOutboxItem = z.object({
   created_at: z.string(),
   sent_at: z.string().nullable(),
 });
-/** Beyond SPEC.md: admins read the outbox (newest first) to deliver mail by hand when no SMTP server is set. */
+/** An addition (docs/product.md#additions-calls): admins read the outbox (newest first) to deliver mail by hand when no SMTP server is set. */
 export const mailOutbox = endpoint({
   method: "GET",
   path: "/api/admin/mail-outbox",
@@ -241,7 +241,7 @@ export const updateUserStock = endpoint({
   response: UserStock,
 });
 
-/** The bell on a UIP row: price alerts for this stock (beyond SPEC.md's shapes). */
+/** The bell on a UIP row: price alerts for this stock (an addition, docs/product.md#additions-calls). */
 export const setUipPriceAlert = endpoint({
   method: "PUT",
   path: "/api/uip-stock/:id/price-alert",
@@ -257,7 +257,7 @@ export const companyName = endpoint({
   response: z.union([z.string(), z.object({ company_name: z.string() })]),
 });
 
-/** Daily price history for a row's chart (beyond SPEC.md's calls). */
+/** Daily price history for a row's chart (an addition, docs/product.md#additions-calls). */
 export const stockHistory = endpoint({
   method: "GET",
   path: "/api/stock-history/:ticker",
@@ -276,7 +276,7 @@ export const stockAnalysis = endpoint({
 // ── Recommendations ───────────────────────────────────────────────────────────
 
 /**
- * A view's filters in the query (beyond SPEC.md): any left out are the reader's saved ones, else
+ * A view's filters in the query (an addition, docs/product.md#additions-calls): any left out are the reader's saved ones, else
  * the defaults. Booleans as 1/0, as a GET form sends them.
  */
 const Bit = z.enum(["1", "0"]).transform((v) => v === "1");
@@ -318,7 +318,7 @@ export const saveTraderFilters = endpoint({
 });
 
 /**
- * One recommendation by id, active or retired (beyond SPEC.md: the option detail has its own URL,
+ * One recommendation by id, active or retired (an addition, docs/product.md#additions-calls: the option detail has its own URL,
  * /recommendation/{id}, which a link or a notification may open after a newer run replaced it).
  */
 export const tradeRecommendation = endpoint({
@@ -362,7 +362,7 @@ export const summarizeRecommendation = endpoint({
 
 // ── Track record ──────────────────────────────────────────────────────────────
 
-/** How past recommendations turned out (beyond SPEC.md; public: it holds no one's data). */
+/** How past recommendations turned out (an addition, docs/product.md#additions-calls; public: it holds no one's data). */
 export const trackRecord = endpoint({
   method: "GET",
   path: "/api/track-record",
@@ -370,7 +370,7 @@ export const trackRecord = endpoint({
   response: TrackRecord,
 });
 
-/** The landing page's statistics, measured by the app (beyond SPEC.md; public, cached briefly). */
+/** The landing page's statistics, measured by the app (an addition, docs/product.md#additions-calls; public, cached briefly). */
 export const landingStats = endpoint({
   method: "GET",
   path: "/api/landing-stats",
@@ -395,7 +395,7 @@ export const getDevice = endpoint({
   response: UserDevice,
 });
 
-/** The provider's public VAPID key for Web Push subscriptions (beyond SPEC.md). */
+/** The provider's public VAPID key for Web Push subscriptions (an addition, docs/product.md#additions-calls). */
 export const pushPublicKey = endpoint({
   method: "GET",
   path: "/api/push/public-key",
@@ -438,7 +438,7 @@ export const unreadCount = endpoint({
   response: z.object({ unread_count: z.number().int().min(0) }),
 });
 
-/** An admin sends a notification (stored, and pushed to opted-in devices) to users (beyond SPEC.md). */
+/** An admin sends a notification (stored, and pushed to opted-in devices) to users (an addition, docs/product.md#additions-calls). */
 export const sendNotification = endpoint({
   method: "POST",
   path: "/api/admin/notifications",

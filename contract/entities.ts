@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { CONFIG_KEYS } from "./constants.ts";
 
-/** SPEC.md §3: the entities, as the provider sends them. */
+/** docs/product.md#entities: the entities, as the provider sends them. */
 
-/** A price, an intrinsic value or a buy level: numeric, 0 to 9,999,999 (SPEC.md §5, §9). */
+/** A price, an intrinsic value or a buy level: numeric, 0 to 9,999,999 (docs/product.md#validation-stock, #constants-bounds). */
 export const PRICE_MAX = 9_999_999;
 export const Price = z.number().min(0).max(PRICE_MAX);
 /** Ids are PostgreSQL `integer`s: a larger number names nothing and is refused here, not by the database. */
@@ -21,10 +21,10 @@ function isCalendarDate(value: string): boolean {
   const date = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
 }
-/** Flags that SPEC.md stores as 1 or 0. */
+/** Flags that docs/product.md stores as 1 or 0. */
 export const Flag = z.union([z.literal(0), z.literal(1)]);
 
-/** Only letters and digits, upper case (SPEC.md §5), 1 to 10 characters. */
+/** Only letters and digits, upper case (docs/product.md#validation-stock), 1 to 10 characters. */
 export const Ticker = z
   .string()
   .trim()
@@ -125,7 +125,7 @@ export const TradeRecommendation = z.object({
   created_at: Timestamp,
   updated_at: Timestamp,
   active: Flag,
-  // What a put seller checks before trading (beyond SPEC.md; all fractions where a percentage).
+  // What a put seller checks before trading (an addition, docs/product.md#additions-calls; all fractions where a percentage).
   // buy_level and below_conservative_iv compare the strike with the levels the reader may see: their
   // own watchlist row of the stock, else the shared UIP row, else none (null, false). On the
   // websocket, which every signed-in browser receives, the UIP row's only (ADR 0007).
@@ -241,7 +241,7 @@ export const NotificationItem = z.object({
     title: z.string(),
     body: z.string(),
     action_required: Flag,
-    /** Where tapping it leads, e.g. /insights (beyond SPEC.md). */
+    /** Where tapping it leads, e.g. /insights (an addition, docs/product.md#additions-calls). */
     url: z.string().nullable(),
   }),
 });
@@ -273,7 +273,7 @@ export type PermissionAction = Permission["action"];
 export { CONFIG_KEYS };
 export const ConfigKey = z.enum(CONFIG_KEYS);
 export type ConfigKey = z.infer<typeof ConfigKey>;
-/** Read as true when 1, '1', true or 'true' (SPEC.md §3). */
+/** Read as true when 1, '1', true or 'true' (docs/product.md#entities-config). */
 export const ConfigValue = z.union([z.literal(1), z.literal(0), z.enum(["1", "0", "true", "false"]), z.boolean()]);
 export { configIsOn } from "./constants.ts";
 

@@ -6,7 +6,7 @@ import { FOREGROUND_PUSH } from "./push-routing.ts";
  * (app/service-worker.ts), and from the worker to an open page for the foreground toast.
  */
 export const PushMessage = z.object({
-  /** trade, alert, success; anything else is shown as system (SPEC.md §3). */
+  /** trade, alert, success; anything else is shown as system (docs/product.md#entities-notification). */
   type: z.string().max(40),
   title: z.string().max(200),
   body: z.string().max(1000),

@@ -1,5 +1,5 @@
 /**
- * Close codes of the live websockets (SPEC.md §7; ADR 0013), shared by the provider, the app's
+ * Close codes of the live websockets (docs/product.md#calls-websockets; ADR 0013), shared by the provider, the app's
  * relay and the page. 4000–4999 are the application's own range (RFC 6455 §7.4.2).
  */
 

@@ -1,5 +1,5 @@
 /**
- * SPEC.md §4 "Live updates" and §7 Websockets: the paths, apart from the message schemas in
+ * docs/product.md#states-live, #calls-websockets: the paths, apart from the message schemas in
  * ws.ts so that a page can name a path without loading zod on first load.
  */
 export const WS_STOCK_UPDATES = "/ws/stock-updates";

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { Timestamp, TopLineRecommendation, TradeRecommendation } from "./entities.ts";
 
-/** SPEC.md §4 "Live updates" and §7 Websockets: the paths (ws-paths.ts) and their messages. */
+/** docs/product.md#states-live, #calls-websockets: the paths (ws-paths.ts) and their messages. */
 export { TRADE_UPDATES_RECONNECT_MS, WS_STOCK_UPDATES, WS_TRADE_UPDATES } from "./ws-paths.ts";
 
 export const PriceQuote = z.object({

@@ -1,5 +1,5 @@
 /**
- * Same-origin live updates for the browser (DESIGN.md "live data", ADR 0013): server.ts hands
+ * Same-origin live updates for the browser (docs/architecture.md#decisions "live data", ADR 0013): server.ts hands
  * every upgrade request to `handleUpgrade`. For each live path there is ONE upstream websocket to
  * the provider per app process, fanned out to all the browsers of this process.
  *
@@ -17,7 +17,7 @@
  *   missed; the relay reconnects upstream with backoff meanwhile. A browser arriving while upstream
  *   is down waits for the next attempt (up to `admitTimeoutMs`), then gets 503.
  * * Messages are passed through unparsed (each page checks them against the contract and logs an
- *   invalid one, SPEC.md §4): framed once, and that same frame written to every browser
+ *   invalid one, docs/product.md#states-live): framed once, and that same frame written to every browser
  *   (ws-prepared-frame.ts).
  */
 import type { IncomingMessage } from "node:http";

@@ -9,7 +9,7 @@ import { SparklesIcon } from "./icons.tsx";
 import { Modal } from "./modal.tsx";
 
 /**
- * SPEC.md §4 "AI analysis modal (UIP list)": the streamed analysis of one stock, reached by URL
+ * docs/product.md#states-ai: the streamed analysis of one stock, reached by URL
  * (`?ai=AAPL`). Each opening mounts it afresh, so the text starts empty; it shows 'Analysing ...'
  * while the text streams; leaving it (close button, Escape, the browser's back) unmounts it, which
  * cancels the stream and drops the text. A page the server rendered with the modal open (no

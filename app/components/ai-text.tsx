@@ -1,8 +1,8 @@
 import type { AiStreamState } from "#app/lib/ai-stream.ts";
 
 /**
- * Streamed AI text as it arrives (SPEC.md §4). While the stream has not sent anything yet it shows
- * `pendingLabel` (the AI analysis modal passes 'Analysing ...'); an error shows SPEC.md §8's text
+ * Streamed AI text as it arrives (docs/product.md#states-ai). While the stream has not sent anything yet it shows
+ * `pendingLabel` (the AI analysis modal passes 'Analysing ...'); an error shows the text of docs/product.md#errors-ai
  * under whatever arrived before it. Screen readers hear the text once, when it is complete.
  */
 export function AiText({

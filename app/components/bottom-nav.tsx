@@ -1,7 +1,7 @@
 import { Link, useLocation } from "react-router";
 import { BulbIcon, ChartIcon, ListIcon, StarIcon, UserIcon } from "./icons.tsx";
 
-/** SPEC.md §2: five icons; navigation replaces history. Labels keep them named for everyone. */
+/** docs/product.md#screens-routing: five icons; navigation replaces history. Labels keep them named for everyone. */
 const ITEMS = [
   { to: "/uip-stocks", label: "UIP", Icon: StarIcon },
   { to: "/user-stocks", label: "Watchlist", Icon: ListIcon },
@@ -16,7 +16,7 @@ function isCurrent(to: string, pathname: string): boolean {
   return to === "/insights" && pathname.startsWith("/recommendation/");
 }
 
-/** SPEC.md §2: going to /insights first drops locally cached recommendations. */
+/** docs/product.md#screens-routing: going to /insights first drops locally cached recommendations. */
 function forgetCachedRecommendations() {
   for (const key of Object.keys(window.localStorage)) {
     if (key.startsWith("tradeRecommendations-") || key.startsWith("tradeRecommendationsTopLine-")) {

@@ -1,7 +1,7 @@
 import type { CategoryIcon as CategoryIconKey } from "#contract/entities.ts";
 import { CrownIcon, DeadBookIcon, FlaskIcon, HandIcon, ThumbsUpIcon } from "./icons.tsx";
 
-/** SPEC.md §3: queen, avoid (dead book), hold (hand), speculative (flask), buy (thumbs-up). */
+/** docs/product.md#entities-category: queen, avoid (dead book), hold (hand), speculative (flask), buy (thumbs-up). */
 const ICONS = {
   queen: CrownIcon,
   avoid: DeadBookIcon,

@@ -4,7 +4,7 @@ import type { CategoryChip } from "#app/lib/uip-list.ts";
 import { CategoryIcon } from "./category-badge.tsx";
 
 /**
- * SPEC.md §2: the UIP list's category filter, one chip per category plus 'All Categories' and
+ * docs/product.md#screens-uip-list: the UIP list's category filter, one chip per category plus 'All Categories' and
  * 'Below IV'. Links that put the chosen id in the URL (`?category=3`), so they work without
  * JavaScript and a filtered list can be shared; each says how many stocks it holds.
  */

@@ -3,7 +3,7 @@ import type { Category } from "#contract/entities.ts";
 import { CATEGORY_PLACEHOLDER } from "#app/lib/stock-schemas.ts";
 import { ErrorList } from "./forms.tsx";
 
-/** SPEC.md §5: the UIP category, required, with 'Select a category' as its empty first choice. */
+/** docs/product.md#validation-stock: the UIP category, required, with 'Select a category' as its empty first choice. */
 export function CategorySelect({
   field,
   categories,

@@ -127,7 +127,7 @@ export const ChevronRightIcon = (p: IconProps) => (
     <path d="m9 18 6-6-6-6" />
   </Icon>
 );
-/* The UIP list: category icons (SPEC.md §3: queen, avoid = dead book, hold = hand, speculative = flask, buy = thumbs-up) and row actions. */
+/* The UIP list: category icons (docs/product.md#entities-category: queen, avoid = dead book, hold = hand, speculative = flask, buy = thumbs-up) and row actions. */
 export const CrownIcon = (p: IconProps) => (
   <Icon {...p}>
     <path d="m2 7 5 4 5-7 5 7 5-4-2 11H4zM4 21h16" />

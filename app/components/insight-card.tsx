@@ -6,7 +6,7 @@ import { ChevronDownIcon } from "./icons.tsx";
 import { StockLogo } from "./stock-logo.tsx";
 
 /**
- * One stock of the Recommendations list (SPEC.md §2): its top-line summary and an 'Expand' /
+ * One stock of the Recommendations list (docs/product.md#screens-insights): its top-line summary and an 'Expand' /
  * 'Collapse' link. The link's address names the expanded stock, so it works without JavaScript;
  * with it the list follows the link in place. Only the expanded card renders its options.
  */

@@ -13,7 +13,7 @@ import { Modal } from "./modal.tsx";
 import { ChevronRightIcon } from "./icons.tsx";
 
 /**
- * SPEC.md §2 notifications panel, reached by URL (/profile?panel=notifications&filter=…) so every
+ * docs/product.md#screens-notifications, reached by URL (/profile?panel=notifications&filter=…) so every
  * action works without JavaScript; with it, a modal dialog (focus kept inside, Escape closes).
  * Closing returns to /profile, whose loader fetches the unread count again.
  */
@@ -124,7 +124,7 @@ function NotificationRow({ item, action, now }: { item: NotificationItem; action
   return (
     <article className={`notification${unread ? " notification--unread" : ""}`}>
       {unread ? (
-        // SPEC.md §2: tapping an unread item marks it read.
+        // docs/product.md#screens-notifications: tapping an unread item marks it read.
         <Form method="post" action={action} preventScrollReset replace className="notification__form">
           <input type="hidden" name="id" value={item.id} />
           <button type="submit" name="intent" value="mark-read" className="notification__main" title="Mark as read">

@@ -49,7 +49,7 @@ export function ivStanding(option: Pick<TradeRecommendation, "iv_rank" | "iv_per
 }
 
 /**
- * One recommended put (SPEC.md §4 "Option card rules"): strike, premium at the bid with the mid
+ * One recommended put (docs/product.md#states-option-card): strike, premium at the bid with the mid
  * beside it, the monthly return net of the trader's commission (on the time value alone for an
  * in-the-money put), expiry, moneyness, the strike's distance from the price with its band, the
  * trend icon, and the figures a seller acts on, each labelled for what it is (ADR 0022). The whole

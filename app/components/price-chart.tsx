@@ -38,7 +38,7 @@ export function chartSummary(ticker: string, points: ChartPoint[]): string {
 }
 
 /**
- * The daily price chart of an expanded row (SPEC.md §2: dark theme, area style, daily interval),
+ * The daily price chart of an expanded row (docs/product.md#screens-uip-list: dark theme, area style, daily interval),
  * drawn with lightweight-charts. This module and the chart library load only when a row is first
  * expanded; the data comes from the app's own resource route (the provider's daily history).
  */

@@ -5,7 +5,7 @@ import { PROFILE_IMAGE_KEY, PROFILE_IMAGE_SIZE } from "#app/lib/profile.ts";
 import { CameraIcon } from "./icons.tsx";
 
 /**
- * SPEC.md §2: the profile photo, kept in this browser only (localStorage profileImage).
+ * docs/product.md#screens-profile: the profile photo, kept in this browser only (localStorage profileImage).
  * Image files only; the picture is scaled down to a small square first so it fits the quota.
  */
 export function ProfilePhoto({ name }: { name: string }) {

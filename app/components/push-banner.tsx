@@ -8,7 +8,7 @@ import { BellIcon, CloseIcon } from "./icons.tsx";
 const SHOWN_AT_KEY = "pushBannerShownAt";
 
 /**
- * SPEC.md §2 warning banner 'Notifications are not enabled.' with 'Enable Notifications',
+ * docs/product.md#screens-app-wide: 'Notifications are not enabled.' with 'Enable Notifications',
  * hidden after 6 s. Shown once per visit to someone who turned push on in this browser
  * (a device token is kept) but whose browser no longer allows notifications, so the alerts
  * they expect would not arrive. The button leads to the push switch on the profile.

@@ -2,7 +2,7 @@ import { useId } from "react";
 import { usePushToggle } from "#app/hooks/use-push-toggle.ts";
 import { Switch } from "./switch.tsx";
 
-/** SPEC.md §2 Notifications card: the push-notification switch for this browser. */
+/** docs/product.md#screens-profile: the push-notification switch for this browser. */
 export function PushToggle(props: { userId: number | null; publicKey: string | null; appVersion: string }) {
   const { status, busy, toggle } = usePushToggle(props);
   const labelId = useId();

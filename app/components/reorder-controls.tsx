@@ -52,7 +52,7 @@ export function MoveButtons({
   );
 }
 
-/** SPEC.md §4: turning reorder mode off saves the new order; nothing moved just leaves the mode. */
+/** docs/product.md#states-lists: turning reorder mode off saves the new order; nothing moved just leaves the mode. */
 export function FinishReorder({
   order,
   serverOrder,

@@ -11,7 +11,7 @@ function subscribeScroll(onChange: () => void) {
 }
 
 /**
- * SPEC.md §2: a scroll-to-top button, shown once the list is scrolled. A link to the page's top
+ * docs/product.md#screens-watchlist: a scroll-to-top button, shown once the list is scrolled. A link to the page's top
  * anchor, so it works without JavaScript (where CSS keeps it shown); with it, it appears after
  * scrolling and scrolls smoothly (at once for reduced motion).
  */

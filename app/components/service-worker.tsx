@@ -5,12 +5,12 @@ import { FOREGROUND_PUSH } from "#contract/push-routing.ts";
 import { TOAST_MS } from "#app/lib/messages.ts";
 import { storedDeviceToken } from "#app/lib/device-token.ts";
 
-/** SPEC.md §2: the service worker is registered from /service-worker.js. */
+/** docs/product.md#screens-routing: the service worker is registered from /service-worker.js. */
 export const SERVICE_WORKER_URL = "/service-worker.js";
 
 /**
  * Registers the service worker, and shows a push that arrives while the app is in the
- * foreground as a toast with its body (SPEC.md §2), refreshing the page's data so counts update.
+ * foreground as a toast with its body (docs/product.md#screens-app-wide), refreshing the page's data so counts update.
  */
 export function ServiceWorker() {
   const revalidator = useRevalidator();
@@ -55,7 +55,7 @@ export function ServiceWorker() {
 }
 
 /**
- * Signing out clears local storage, fcm_token included (SPEC.md §2). A push subscription left
+ * Signing out clears local storage, fcm_token included (docs/product.md#screens-profile). A push subscription left
  * without its token belongs to someone who signed out: end it, so their alerts stop arriving in
  * this browser (the provider forgets the device when the push service answers 410).
  */

@@ -6,7 +6,7 @@ import { Field } from "./forms.tsx";
 import { CloseIcon } from "./icons.tsx";
 
 /**
- * The top bar of the stock add and edit pages (SPEC.md §2): the title and a close button that goes
+ * The top bar of the stock add and edit pages (docs/product.md#screens-uip-edit): the title and a close button that goes
  * back in history when there is an earlier page of this app, else to `fallback`. A link, so it
  * works without JavaScript.
  */
@@ -35,7 +35,7 @@ export function TopBar({ title, fallback }: { title: string; fallback: string })
   );
 }
 
-/** Keeps only digits and one decimal point while typing (SPEC.md §5); the schema checks it again. */
+/** Keeps only digits and one decimal point while typing (docs/product.md#validation-stock); the schema checks it again. */
 function keepDecimal(event: FormEvent<HTMLInputElement>) {
   const input = event.currentTarget;
   const clean = sanitizeDecimalInput(input.value);

@@ -41,9 +41,9 @@ export interface StockRowProps {
   expandHref: string;
   /** With JavaScript a tap toggles the row in place instead of following `expandHref`. */
   onToggleExpanded?: () => void;
-  /** SPEC.md §2: a long press opens the edit page. */
+  /** docs/product.md#screens-watchlist: a long press opens the edit page. */
   onLongPress?: () => void;
-  /** Swipe left past 100 px (SPEC.md §4), e.g. delete. */
+  /** Swipe left past 100 px (docs/product.md#states-lists), e.g. delete. */
   swipeLeft?: SwipeAction | undefined;
   /** Swipe right past 100 px, e.g. add to the watchlist on UIP rows. */
   swipeRight?: SwipeAction | undefined;
@@ -61,7 +61,7 @@ const LEVEL_NAMES = ["1st", "2nd", "3rd", "4th"] as const;
 
 /**
  * One stock of a list (watchlist or UIP): logo, ticker, price, name, average IV, buy levels and
- * the age of the price (SPEC.md §2, §9). Tap expands the daily chart, long press edits, swipes
+ * the age of the price (docs/product.md#screens-watchlist, #constants-display). Tap expands the daily chart, long press edits, swipes
  * act; each gesture has a plain link or form in the expanded panel for keyboards and no-JS.
  */
 export function StockRow({

@@ -6,7 +6,7 @@ import { SupportSchema } from "#app/lib/support-schemas.ts";
 import { ErrorList } from "./forms.tsx";
 import { Modal } from "./modal.tsx";
 
-/** SPEC.md §2 Help & Support: the Contact Support dialog (/profile?dialog=support). */
+/** docs/product.md#screens-profile: the Contact Support dialog (/profile?dialog=support). */
 export function SupportDialog({ lastResult }: { lastResult: SubmissionResult<string[]> | undefined }) {
   const navigation = useNavigation();
   const [form, fields] = useForm({

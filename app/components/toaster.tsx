@@ -13,7 +13,7 @@ export interface ToastMessage {
 }
 
 /**
- * The app-wide toast container: top-right, closes after 3 s (SPEC.md §2, §9).
+ * The app-wide toast container: top-right, closes after 3 s (docs/product.md#screens-app-wide, #constants-timings).
  * Until JavaScript runs (or when it never does: turned off, or failed to load on a flaky
  * network) the flash message is rendered as plain HTML; once the page is hydrated the toast
  * library (loaded then) shows it instead. (<noscript> would miss the failed-to-load case.)
@@ -26,13 +26,13 @@ export function Toaster({ toast }: { toast: ToastMessage | null }) {
   );
   useEffect(() => {
     if (!toast) return;
-    // Sign-out and expired sessions clear the browser's storage (SPEC.md §2).
+    // Sign-out and expired sessions clear the browser's storage (docs/product.md#screens-routing).
     if (toast.clearStorage) window.localStorage.clear();
     // A screen read back offline from a saved copy holds the toast it came with: shown once only.
     // (Not recorded for sign-out, whose storage must stay empty; /login is never a saved screen.)
     if (!toast.clearStorage && seenBefore(toast.id)) return;
     showToast(toast.text, { type: toast.type, autoClose: toast.autoClose, toastId: toast.id });
-    // SPEC.md §2: a message shown after navigation scrolls the page to the top.
+    // docs/product.md#screens-login: a message shown after navigation scrolls the page to the top.
     window.scrollTo({ top: 0 });
   }, [toast]);
 

@@ -14,7 +14,7 @@ function agreed(): boolean {
 }
 
 /**
- * SPEC.md §2, §4: when a new service-worker version waits, ask 'New version available! Refresh
+ * docs/product.md#screens-app-wide, #states-sw-update: when a new service-worker version waits, ask 'New version available! Refresh
  * now?'. On consent the waiting worker activates and the page reloads once it has taken over;
  * the consent is remembered (localStorage `hasAgreedToRefresh`) and later versions are taken
  * silently. A new worker on a first visit (nothing to replace) is not a new version.

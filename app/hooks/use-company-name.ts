@@ -11,7 +11,7 @@ export type CompanyNameLookup =
 type Answer = Exclude<CompanyNameLookup, { status: "idle" } | { status: "loading" }>;
 
 /**
- * SPEC.md §5: the Stock Name is looked up from the ticker, 300 ms after typing stops, through
+ * docs/product.md#validation-stock: the Stock Name is looked up from the ticker, 300 ms after typing stops, through
  * the app's resource route. An answer counts only for the ticker it was asked for.
  */
 export function useCompanyName(ticker: string, { enabled = true } = {}): CompanyNameLookup {

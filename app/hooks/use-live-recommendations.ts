@@ -18,7 +18,7 @@ function fromLoaded(loaded: LoadedRecommendations): LiveRecommendations {
 }
 
 /**
- * The Recommendations screen's data with live updates applied on top (SPEC.md §4): each
+ * The Recommendations screen's data with live updates applied on top (docs/product.md#states-live): each
  * `apply(update)` replaces a symbol's options or a top-line entry in place. Fresh loader data
  * (a reload, fetch all, another stock expanded) starts again from what the server sent.
  */

@@ -1,5 +1,5 @@
 /**
- * Live updates in the browser (SPEC.md §4, §7; ADR 0013). One same-origin websocket per path per
+ * Live updates in the browser (docs/product.md#states-live, #calls-websockets; ADR 0013). One same-origin websocket per path per
  * page, shared by every component that listens (server.ts relays it from the provider; the session
  * cookie authenticates it). Each frame is checked against the contract; an invalid one is ignored
  * and logged. The checks (zod) load when a socket opens, not with the page. After a close the socket reopens 5 s later (TRADE_UPDATES_RECONNECT_MS, both paths),
@@ -135,10 +135,10 @@ class LiveConnection<T> {
       if (this.socket !== socket) return;
       this.socket = null;
       // The session ended (ADR 0013): reloading the route's data takes the page to /login with
-      // SPEC.md's session-expired message, rather than retrying a socket that will be refused.
+      // the session-expired message of docs/product.md#errors-session, rather than retrying a socket that will be refused.
       if (event.code === WS_CLOSE_UNAUTHORIZED) for (const listener of [...this.staleListeners]) listener();
       if (!this.wanted) return this.setStatus("off");
-      // SPEC.md §4: reconnect 5 s after closing (a refused upgrade closes too).
+      // docs/product.md#states-live: reconnect 5 s after closing (a refused upgrade closes too).
       this.setStatus("reconnecting");
       this.retry = setTimeout(() => {
         this.retry = null;

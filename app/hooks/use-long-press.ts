@@ -10,7 +10,7 @@ export interface LongPressHandlers {
 }
 
 /**
- * SPEC.md §2, §4: a press held 500 ms without moving 10 px calls `onLongPress`. Works for touch,
+ * docs/product.md#screens-watchlist, #states-lists: a press held 500 ms without moving 10 px calls `onLongPress`. Works for touch,
  * pen and mouse (pointer events). `consumeClick()` tells the caller to swallow the click that the
  * browser sends when the finger lifts, so a long press does not also count as a tap.
  */

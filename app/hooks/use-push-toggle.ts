@@ -11,7 +11,7 @@ export type PushStatus = "checking" | "on" | "off";
 const DEVICE_URL = "/resources/push-device";
 
 /**
- * SPEC.md §4 "Push toggle": on needs the browser's permission, the signed-in user and a device
+ * docs/product.md#states-push: on needs the browser's permission, the signed-in user and a device
  * token; the state flips once the device record with notification_opt_in '1' or '0' is stored.
  * The current state is the stored device's opt-in for this browser's token.
  */
@@ -101,7 +101,7 @@ function fail(text: string): void {
   toast.error(text, { autoClose: TOAST_MS.app });
 }
 
-/** SPEC.md §8 console warnings: on iOS push needs the installed app and iOS 16.4 or later. */
+/** docs/product.md#errors-console: on iOS push needs the installed app and iOS 16.4 or later. */
 function warnAboutPlatform(): void {
   const ua = navigator.userAgent;
   if (!/iPhone|iPad|iPod/.test(ua)) return;

@@ -1,7 +1,7 @@
 import { useEffect, useRef, type RefObject } from "react";
 
 /**
- * Drag to reorder with sortablejs (DESIGN.md), loaded only when `enabled` first turns on, so the
+ * Drag to reorder with sortablejs (docs/architecture.md#decisions), loaded only when `enabled` first turns on, so the
  * list's first load carries none of its code. Sortable moves the DOM node itself; that move is
  * undone at once and reported through `onMove(from, to)`, so React stays the owner of the order.
  */

@@ -14,7 +14,7 @@ const SLOP_PX = 10;
 const NO_ACTION_TRAVEL_PX = 24;
 
 /**
- * SPEC.md §4: a row follows a horizontal drag; the background shows from 80 px; releasing past
+ * docs/product.md#states-lists: a row follows a horizontal drag; the background shows from 80 px; releasing past
  * 100 px calls `onSwipeLeft` or `onSwipeRight`, and the row snaps back either way. Vertical drags
  * are left to the browser (the row sets `touch-action: pan-y`), so the list still scrolls.
  */

@@ -1,6 +1,6 @@
 /**
- * Reading an AI text stream from the app's resource routes (SPEC.md §4 "AI analysis modal" and
- * "AI explanation", §8 AI messages), with no React in it: app/hooks/use-ai-stream.ts binds it to
+ * Reading an AI text stream from the app's resource routes (docs/product.md#states-ai, #errors-ai), with no React in
+ * it: app/hooks/use-ai-stream.ts binds it to
  * state. The text is handed over piece by piece as it arrives.
  */
 import { messages } from "./messages.ts";
@@ -18,7 +18,7 @@ export type AiStreamStatus = "idle" | "streaming" | "done" | "error";
 export interface AiStreamState {
   text: string;
   status: AiStreamStatus;
-  /** SPEC.md §8: 'No response body received from server.' or 'Error fetching AI analysis.'; null otherwise. */
+  /** docs/product.md#errors-ai: 'No response body received from server.' or 'Error fetching AI analysis.'; null otherwise. */
   error: string | null;
 }
 

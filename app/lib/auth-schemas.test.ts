@@ -28,7 +28,7 @@ const signup = {
   confirmPassword: "s3cret-pass",
 };
 
-describe("signup (SPEC.md §5)", () => {
+describe("signup (docs/product.md#validation-auth)", () => {
   it("accepts a complete form and normalises the email", () => {
     const submission = parseWithZod(form(signup), { schema: SignupSchema });
     expect(submission.status).toBe("success");
@@ -64,7 +64,7 @@ describe("signup (SPEC.md §5)", () => {
   });
 });
 
-describe("login and forgot (SPEC.md §5)", () => {
+describe("login and forgot (docs/product.md#validation-auth)", () => {
   it("requires username and password", () => {
     expect(errorsOf(LoginSchema, {})).toEqual({
       username: ["Username is required"],

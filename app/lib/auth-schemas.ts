@@ -3,7 +3,7 @@ import { Email, NewPassword, PASSWORD_POLICY, Username } from "#contract/auth-fi
 import { isSitePath } from "#contract/site-path.ts";
 import { messages } from "./messages.ts";
 
-/** The three modes of the /login card (SPEC.md §2), kept in the URL as `?mode=`. */
+/** The three modes of the /login card (docs/product.md#screens-login), kept in the URL as `?mode=`. */
 export const AUTH_MODES = ["login", "signup", "forgot"] as const;
 export type AuthMode = (typeof AUTH_MODES)[number];
 
@@ -16,7 +16,7 @@ export function authModeHref(mode: AuthMode): string {
   return `/login?mode=${mode}#auth`;
 }
 
-/** The product's name, in the signup title ('Join …', SPEC.md §2). */
+/** The product's name, in the signup title ('Join …', docs/product.md#screens-login). */
 export const PRODUCT_NAME = "PutSeller";
 
 /** A string field that must be filled in: absent and blank read alike. */
@@ -33,7 +33,7 @@ const confirmationRule = {
   },
 };
 
-/** SPEC.md §5: username and password are required. One schema for browser and server. */
+/** docs/product.md#validation-auth: username and password are required. One schema for browser and server. */
 export const LoginSchema = z.object({
   username: required("Username is required"),
   password: z.string({ error: "Password is required" }).min(1, "Password is required"),
@@ -41,7 +41,7 @@ export const LoginSchema = z.object({
 });
 
 /**
- * SPEC.md §5: every field is required, the email is an email, and a confirmation that differs
+ * docs/product.md#validation-auth: every field is required, the email is an email, and a confirmation that differs
  * shows 'Passwords do not match' and is not sent. The username and password rules are the
  * provider's own (contract/auth-fields.ts), checked here first so the form can say so at once.
  */
@@ -58,7 +58,7 @@ export const SignupSchema = z
   })
   .refine(passwordsMatch, confirmationRule);
 
-/** SPEC.md §5: the email is required. */
+/** docs/product.md#validation-auth: the email is required. */
 export const ForgotSchema = z.object({
   email: required("Email is required").pipe(Email),
 });

@@ -1,6 +1,6 @@
 /**
- * SPEC.md §3 User device: browser and OS named from the user agent, for the device record and
- * for the iOS push warnings of SPEC.md §8.
+ * docs/product.md#entities-device: browser and OS named from the user agent, for the device record and
+ * for the iOS push warnings of docs/product.md#errors-console.
  */
 export function browserName(ua: string): string {
   if (/Edg\//.test(ua)) return "Edge";
@@ -29,7 +29,7 @@ export function iosVersion(ua: string): [number, number] | null {
   return match ? [Number(match[1]), Number(match[2])] : [0, 0];
 }
 
-/** SPEC.md §9: push on iOS needs 16.4 or later. */
+/** docs/product.md#constants-display: push on iOS needs 16.4 or later. */
 export function iosTooOldForPush(ua: string): boolean {
   const version = iosVersion(ua);
   if (!version) return false;

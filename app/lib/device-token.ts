@@ -1,7 +1,7 @@
 import { DEVICE_TOKEN_KEY } from "./profile.ts";
 
 /**
- * This browser's stored device token (fcm_token, SPEC.md §3), or null. Apart from push-client.ts,
+ * This browser's stored device token (fcm_token, docs/product.md#entities-browser-storage), or null. Apart from push-client.ts,
  * which makes the token, so that every screen can read it without loading the subscribing code.
  */
 export function storedDeviceToken(): string | null {

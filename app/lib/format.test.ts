@@ -12,7 +12,7 @@ import {
   truncateName,
 } from "./format.ts";
 
-describe("SPEC.md §9 display rules", () => {
+describe("docs/product.md#constants-display", () => {
   it("cuts a company name at 45 characters and adds '...'", () => {
     const long = "A".repeat(46);
     expect(truncateName(long)).toBe(`${"A".repeat(45)}...`);

@@ -1,4 +1,4 @@
-/** SPEC.md §9 display rules. Pure functions: the same text on the server and in the browser. */
+/** docs/product.md#constants-display. Pure functions: the same text on the server and in the browser. */
 
 const NAME_LIMIT = 45;
 

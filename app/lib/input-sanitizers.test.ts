@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { sanitizeDecimalInput, sanitizeTicker } from "./input-sanitizers.ts";
 
-/** SPEC.md §5: what a ticker or an amount field keeps of what is typed (stock and trade forms alike). */
+/** docs/product.md#validation-stock: what a ticker or an amount field keeps of what is typed (stock and trade forms alike). */
 describe("input sanitizers", () => {
   it("a ticker keeps letters and digits, in upper case", () => {
     expect(sanitizeTicker("brk.b")).toBe("BRKB");

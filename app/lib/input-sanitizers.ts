@@ -1,6 +1,6 @@
 /** What a field keeps of what is typed, shared by the forms' schemas and the live inputs (no zod here). */
 
-/** SPEC.md §5: a ticker keeps only letters and digits, in upper case ("brk.b " → "BRKB"). */
+/** docs/product.md#validation-stock: a ticker keeps only letters and digits, in upper case ("brk.b " → "BRKB"). */
 export function sanitizeTicker(text: string): string {
   return text.replace(/[^A-Za-z0-9]/g, "").toUpperCase();
 }

@@ -65,7 +65,7 @@ describe("name search", () => {
   });
 });
 
-describe("strike filter and the selected date (SPEC.md §4)", () => {
+describe("strike filter and the selected date (docs/product.md#states-option-card)", () => {
   const options = [
     option(1, "2026-11-27", 220),
     option(2, "2026-11-27", 215),
@@ -100,7 +100,7 @@ describe("strike filter and the selected date (SPEC.md §4)", () => {
   });
 });
 
-describe("live updates (SPEC.md §4)", () => {
+describe("live updates (docs/product.md#states-live)", () => {
   const state: LiveRecommendations = {
     topLine: [top("AAPL", "Apple Inc."), top("MSFT", "Microsoft Corporation")],
     options: { AAPL: [option(1, "2026-11-27", 220)] },

@@ -1,5 +1,5 @@
 /**
- * The Recommendations screen's rules (SPEC.md §2 "Recommendations / insights", §4 live updates and
+ * The Recommendations screen's rules (docs/product.md#screens-insights, #states-live and
  * the selected expiry), pure so the server render, the browser and the tests agree.
  */
 import type { TopLineRecommendation, TradeRecommendation } from "#contract/entities.ts";
@@ -66,7 +66,7 @@ export function expiryDates(options: readonly Pick<TradeRecommendation, "expirat
 }
 
 /**
- * SPEC.md §4: the selected date is the one asked for while it still has options passing the
+ * docs/product.md#states-option-card: the selected date is the one asked for while it still has options passing the
  * filter, else the first date that has any (null when none does).
  */
 export function selectedDate(datesWithOptions: readonly string[], requested: string | null | undefined): string | null {
@@ -81,7 +81,7 @@ export interface LiveRecommendations {
 }
 
 /**
- * SPEC.md §4 live updates: trade_recommendations_update replaces that symbol's options;
+ * docs/product.md#states-live: trade_recommendations_update replaces that symbol's options;
  * trade_recommendations_top_line_update replaces the entry with its ticker or adds one (the list
  * stays in ticker order, as the provider sends it). A replaced entry keeps the average_iv shown.
  */

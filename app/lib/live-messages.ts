@@ -1,5 +1,5 @@
 /**
- * Checking a websocket message against the contract (SPEC.md §4: an invalid payload is ignored
+ * Checking a websocket message against the contract (docs/product.md#states-live: an invalid payload is ignored
  * and logged). Loaded by app/hooks/use-live-updates.ts only when a socket opens, so the zod
  * schemas are not part of a page's first-load JavaScript.
  */

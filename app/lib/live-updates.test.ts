@@ -11,7 +11,7 @@ const row = (ticker: string, current_price: number, updated_at: string | null) =
   stock: { id: 1, ticker, name: `${ticker} Inc.`, current_price, updated_at },
 });
 
-describe("live message validation (SPEC.md §4, §5)", () => {
+describe("live message validation (docs/product.md#states-live, #validation-live)", () => {
   it("accepts a single quote and a list of quotes", () => {
     const one = { type: "stock_price_update", data: { ticker: "AAPL", current_price: 1.5, updated_at: T0 } };
     expect(parsePriceMessage(JSON.stringify(one))).toEqual({ ok: true, message: one });

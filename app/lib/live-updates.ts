@@ -1,5 +1,5 @@
 /**
- * Live updates (SPEC.md §4): applying a checked websocket message to what is on screen (checking
+ * Live updates (docs/product.md#states-live): applying a checked websocket message to what is on screen (checking
  * is in live-messages.ts). Pure functions; the socket and React live in app/hooks/use-live-updates.ts.
  */
 import type { PriceQuote, StockPriceUpdate } from "#contract/ws.ts";
@@ -24,7 +24,7 @@ interface HasStock {
 }
 
 /**
- * The rows with their stock's price and time replaced by a newer live quote (SPEC.md §4: "replace
+ * The rows with their stock's price and time replaced by a newer live quote (docs/product.md#states-live: "replace
  * current_price and updated_at of the stock with the matching ticker"). Rows without a newer
  * quote are returned as they are (same object), so React keeps them.
  */

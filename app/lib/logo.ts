@@ -1,5 +1,5 @@
 /**
- * Company logos (SPEC.md §7: loaded from an external logo host using the lower-case ticker).
+ * Company logos (docs/product.md#calls-other: loaded from an external logo host using the lower-case ticker).
  * The host is a setting, LOGO_URL_TEMPLATE, with `{ticker}` where the ticker goes.
  */
 

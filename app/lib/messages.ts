@@ -1,4 +1,4 @@
-/** SPEC.md §8 (and the texts of §2, §4, §5 shown to users), spelled once. */
+/** docs/product.md#errors (and the texts of #screens, #states, #validation shown to users), spelled once. */
 export const messages = {
   // Login
   userNotFound: "User not found",
@@ -13,7 +13,7 @@ export const messages = {
   passwordsDoNotMatch: "Passwords do not match",
   accountCreated: "Account created successfully! Please log in.",
   resetSent: "Password reset instructions sent to your email",
-  // Beyond SPEC.md: Google sign-in when unavailable, and finishing a reset (/reset-password)
+  // An addition (docs/product.md#additions-screens): Google sign-in when unavailable, and finishing a reset (/reset-password)
   googleNotConfigured: "Google sign-in is not configured on this server.",
   googleNeedsJavaScript: "Google sign-in needs JavaScript. Turn it on, or sign in with your username and password.",
   passwordResetDone: "Your password has been changed. Please sign in with the new one.",
@@ -27,7 +27,7 @@ export const messages = {
   permissionsFailed: (status: number, statusText: string) => `Failed to fetch permissions: ${status} - ${statusText}`,
   permissionsNetwork: "Network error while fetching permissions.",
   noDeletePermission: "You do not have permission to delete this stock.",
-  // Data areas (SPEC.md §4)
+  // Data areas (docs/product.md#states)
   fetchUserStocksFailed: "Failed to fetch user stocks",
   fetchUipStocksFailed: "Failed to fetch UIP stocks",
   fetchRecommendationsFailed: "Failed to fetch trade recommendations",
@@ -39,7 +39,7 @@ export const messages = {
   recommendationToggleFailed: (detail: string) => `Failed to update recommendation setting: ${detail}`,
   notFound: "Not found",
   notAuthorizedUipEdit: "Not authorized to edit UIP stock",
-  // Beyond SPEC.md: the UIP list's other refusals (the provider's texts), a ticker not on it, and the bell
+  // An addition (docs/product.md#additions-screens): the UIP list's other refusals (the provider's texts), a ticker not on it, and the bell
   notAuthorizedUipCreate: "Not authorized to add UIP stock",
   notAuthorizedUipReorder: "Not authorized to reorder UIP stocks",
   uipStockNotFound: (ticker: string) => `${ticker} is not in the UIP list.`,
@@ -53,7 +53,7 @@ export const messages = {
   // AI, generation and profile
   noResponseBody: "No response body received from server.",
   aiFailed: "Error fetching AI analysis.",
-  // AI texts' labels (SPEC.md §4: the AI analysis modal, the option detail's button)
+  // AI texts' labels (docs/product.md#states-ai: the AI analysis modal, the option detail's button)
   aiAnalysing: "Analysing ...",
   aiExplain: "Explain",
   aiThinking: "Thinking...",
@@ -69,7 +69,7 @@ export const messages = {
   countNoResponse: "No response from server. Please check your network connection.",
   countSetupFailed: (message: string) => `Error: ${message}`,
   countUnexpected: "An unexpected error occurred. Please try again later.",
-  // Toggles and push (SPEC.md §5, §8)
+  // Toggles and push (docs/product.md#validation-push, #errors-toggles)
   togglePushFailed: "An unexpected error occurred while toggling push notifications",
   toggleAutoRefreshFailed: "An unexpected error occurred while toggling auto refresh",
   toggleTradeRecommendationsFailed: "An unexpected error occurred while toggling trade recommendations",
@@ -78,12 +78,12 @@ export const messages = {
   fcmTokenFailed: "Failed to generate FCM token",
   noSystemSettingsPermission: "You don't have permission to modify system settings",
   notificationsNotEnabled: "Notifications are not enabled.",
-  // Profile photo and push console warnings (SPEC.md §5, §8)
+  // Profile photo and push console warnings (docs/product.md#validation-push, #errors-console)
   profileImageOnly: "Please choose an image file for your profile photo.",
   pushNeedsHomeScreen: "Push notifications work only when the app is installed on the home screen.",
   pushNeedsIos164: "Push notifications require iOS 16.4 or later.",
   newVersion: "New version available! Refresh now?",
-  // Beyond SPEC.md: the installable app offline (issue 11) — the update prompt's buttons, the
+  // An addition (docs/product.md#additions-offline): the installable app offline (issue 11) — the update prompt's buttons, the
   // offline indicator, the outbox of changes made offline, and the page for a screen not saved here
   refreshNow: "Refresh",
   refreshLater: "Later",
@@ -125,5 +125,5 @@ export const messages = {
   unexpectedApplicationError: "Unexpected Application Error!",
 } as const;
 
-/** SPEC.md §9 toast timings, in ms. */
+/** docs/product.md#constants-timings, in ms. */
 export const TOAST_MS = { app: 3000, list: 2000, page: 1000 } as const;

@@ -24,7 +24,7 @@ const items = [
   item(5, "system", 1),
 ];
 
-describe("notifications panel rules (SPEC.md §2, §3)", () => {
+describe("notifications panel rules (docs/product.md#screens-notifications, #entities-notification)", () => {
   it("types other than trade, alert and success count as system", () => {
     expect(["trade", "alert", "success", "maintenance", "", "TRADE"].map(notificationKind)).toEqual([
       "trade",
@@ -46,7 +46,7 @@ describe("notifications panel rules (SPEC.md §2, §3)", () => {
     expect(parseFilter("unread")).toBe("unread");
   });
 
-  it("tells the four count-fetch failures apart with SPEC.md §8's texts", () => {
+  it("tells the four count-fetch failures apart with the texts of docs/product.md#errors-notifications", () => {
     expect(countErrorText({ kind: "response", message: "Boom" })).toBe("Error: Boom");
     expect(countErrorText({ kind: "response" })).toBe("Error: Failed to fetch notification count");
     expect(countErrorText({ kind: "no-response" })).toBe(

@@ -1,7 +1,7 @@
 import type { NotificationItem } from "#contract/entities.ts";
 import { messages } from "./messages.ts";
 
-/** SPEC.md §2: the notifications panel filters. */
+/** docs/product.md#screens-notifications: the notifications panel filters. */
 export const NOTIFICATION_FILTERS = ["all", "unread", "trade", "system"] as const;
 export type NotificationFilter = (typeof NOTIFICATION_FILTERS)[number];
 
@@ -16,7 +16,7 @@ export function parseFilter(value: string | null | undefined): NotificationFilte
   return (NOTIFICATION_FILTERS as readonly string[]).includes(value ?? "") ? (value as NotificationFilter) : "all";
 }
 
-/** SPEC.md §3: trade, alert and success keep their type; anything else is system. */
+/** docs/product.md#entities-notification: trade, alert and success keep their type; anything else is system. */
 export function notificationKind(type: string): "trade" | "alert" | "success" | "system" {
   return type === "trade" || type === "alert" || type === "success" ? type : "system";
 }
@@ -34,14 +34,14 @@ export function filterNotifications(items: NotificationItem[], filter: Notificat
   }
 }
 
-/** How an unread-count request failed, in the four cases SPEC.md §8 tells apart. */
+/** How an unread-count request failed, in the four cases docs/product.md#errors-notifications tells apart. */
 export type CountFailure =
   | { kind: "response"; message?: string | undefined }
   | { kind: "no-response" }
   | { kind: "setup"; message: string }
   | { kind: "other" };
 
-/** SPEC.md §8: the count-fetch failure toast. */
+/** docs/product.md#errors-notifications: the count-fetch failure toast. */
 export function countErrorText(failure: CountFailure): string {
   switch (failure.kind) {
     case "response":
@@ -56,7 +56,7 @@ export function countErrorText(failure: CountFailure): string {
 }
 
 /**
- * SPEC.md §8 profile errors, shared by the toggles: 404 'Not found', 403 'Not authorized to
+ * docs/product.md#errors-ai, shared by the toggles: 404 'Not found', 403 'Not authorized to
  * perform this action', otherwise the toggle's own fallback text.
  */
 export function toggleErrorText(status: number | undefined, fallback: string): string {

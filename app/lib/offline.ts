@@ -7,7 +7,7 @@
 
 /** Page → worker and worker → page messages (`postMessage({ kind, ... })`). */
 export const SW = {
-  /** Page → waiting worker: activate now (the user agreed to refresh, SPEC.md §4). */
+  /** Page → waiting worker: activate now (the user agreed to refresh, docs/product.md#states-sw-update). */
   skipWaiting: "SKIP_WAITING",
   /** Page → worker: say whether my data came from a saved copy, and what waits in the outbox. */
   hello: "offline:hello",
@@ -248,7 +248,7 @@ export function applyQueued<Row extends { id: number }>(
   return result;
 }
 
-/** localStorage key of the user's agreement to refresh for new versions (SPEC.md §3, §4). */
+/** localStorage key of the user's agreement to refresh for new versions (docs/product.md#entities-browser-storage, #states-sw-update). */
 export const AGREED_TO_REFRESH_KEY = "hasAgreedToRefresh";
 
 /** Cache names: the build's own files, and the saved screens (user data, cleared at sign-out). */

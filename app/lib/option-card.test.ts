@@ -10,7 +10,7 @@ import {
   underlyingOf,
 } from "./option-card.ts";
 
-describe("moneyness (SPEC.md §4: strike above the stock price is ITM, otherwise OTM)", () => {
+describe("moneyness (docs/product.md#states-option-card: strike above the stock price is ITM, otherwise OTM)", () => {
   it("is ITM only when the strike is above the price", () => {
     expect(moneyness(100.01, 100)).toBe("ITM");
     expect(moneyness(100, 100)).toBe("OTM");

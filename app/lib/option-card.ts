@@ -1,5 +1,5 @@
 /**
- * SPEC.md §4 "Option card rules" and the option detail's plain-words greeks, as pure functions:
+ * docs/product.md#states-option-card and the option detail's plain-words greeks, as pure functions:
  * the same answer on the server and in the browser, unit-tested at their boundaries.
  */
 import { formatGreek, formatPercent, formatPrice } from "./format.ts";

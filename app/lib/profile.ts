@@ -1,4 +1,4 @@
-/** SPEC.md §9 fixed profile values: shown as text, not loaded. */
+/** docs/product.md#constants-display: shown as text, not loaded. */
 export const ACCOUNT_FACTS = [
   ["Member Since", "January 2024"],
   ["Account Type", "Premium Trader"],
@@ -11,7 +11,7 @@ export const TRADING_PREFERENCES = [
   ["Portfolio Value", "$50,000"],
 ] as const;
 
-/** SPEC.md §5 support form subjects, value and label. */
+/** docs/product.md#validation-support: subjects, value and label. */
 export const SUPPORT_SUBJECTS = [
   ["account", "Account"],
   ["trading", "Trading"],
@@ -21,15 +21,15 @@ export const SUPPORT_SUBJECTS = [
   ["other", "Other"],
 ] as const;
 
-/** SPEC.md §9: the support submission is simulated with a 1 s delay. */
+/** docs/product.md#constants-timings: the support submission is simulated with a 1 s delay. */
 export const SUPPORT_DELAY_MS = 1000;
 
-/** SPEC.md §9: the notifications banner hides after 6 s. */
+/** docs/product.md#constants-timings: the notifications banner hides after 6 s. */
 export const BANNER_MS = 6000;
 
-/** The profile photo kept in the browser (SPEC.md §3 profileImage). */
+/** The profile photo kept in the browser (docs/product.md#entities-browser-storage). */
 export const PROFILE_IMAGE_KEY = "profileImage";
-/** The device token kept in the browser (SPEC.md §3 fcm_token). */
+/** The device token kept in the browser (docs/product.md#entities-browser-storage). */
 export const DEVICE_TOKEN_KEY = "fcm_token";
 /** The photo is scaled to fit this square before it is stored, to stay well inside localStorage's quota. */
 export const PROFILE_IMAGE_SIZE = 256;

@@ -2,10 +2,10 @@ import { DEVICE_TOKEN_KEY } from "./profile.ts";
 
 /**
  * The browser half of push: the device token is this browser's Web Push subscription, made with
- * the provider's VAPID public key and kept in localStorage as fcm_token (SPEC.md §3).
+ * the provider's VAPID public key and kept in localStorage as fcm_token (docs/product.md#entities-browser-storage).
  */
 
-/** SPEC.md §9: the service worker must be ready within 10 s. */
+/** docs/product.md#constants-timings: the service worker must be ready within 10 s. */
 export const SERVICE_WORKER_READY_MS = 10_000;
 
 export function pushSupported(): boolean {

@@ -12,7 +12,7 @@ import {
 
 const rows = ["AAPL", "MSFT", "PYPL", "KO"].map((ticker) => ({ stock: { ticker } }));
 
-describe("filterByTicker (SPEC.md §2 search)", () => {
+describe("filterByTicker (docs/product.md#screens-watchlist)", () => {
   it("matches part of the ticker, case-insensitive", () => {
     expect(filterByTicker(rows, "p").map((r) => r.stock.ticker)).toEqual(["AAPL", "PYPL"]);
     expect(filterByTicker(rows, " ms ").map((r) => r.stock.ticker)).toEqual(["MSFT"]);
@@ -39,7 +39,7 @@ describe("reorder", () => {
     expect(moveOne([1, 2, 3], 9, "down")).toEqual([1, 2, 3]);
   });
 
-  it("sends sort_order as each row's index with active 1 (SPEC.md §7)", () => {
+  it("sends sort_order as each row's index with active 1 (docs/product.md#calls-stocks)", () => {
     expect(orderPayload([7, 3])).toEqual([
       { id: 7, sort_order: 0, active: 1 },
       { id: 3, sort_order: 1, active: 1 },
@@ -56,7 +56,7 @@ describe("reorder", () => {
   });
 });
 
-describe("gestures (SPEC.md §4, §9)", () => {
+describe("gestures (docs/product.md#states-lists, #constants-gestures)", () => {
   it("shows the swipe background from 80 px", () => {
     expect(swipeState(-79)).toBe("idle");
     expect(swipeState(-80)).toBe("hint-left");

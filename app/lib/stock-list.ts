@@ -1,13 +1,13 @@
-/** Pure rules of the stock lists (watchlist and UIP): search, reorder, gestures (SPEC.md §2, §4, §9). */
+/** Pure rules of the stock lists (watchlist and UIP): search, reorder, gestures (docs/product.md#screens-uip-list, #states-lists, #constants-gestures). */
 
-/** SPEC.md §9: search debounce, long press and swipe thresholds. */
+/** docs/product.md#constants-timings: search debounce, long press and swipe thresholds. */
 export const SEARCH_DEBOUNCE_MS = 300;
 export const LONG_PRESS_MS = 500;
 export const LONG_PRESS_TOLERANCE_PX = 10;
 export const SWIPE_HINT_PX = 80;
 export const SWIPE_ACTION_PX = 100;
 
-/** Rows whose ticker contains the query, case-insensitive; an empty query keeps all (SPEC.md §2). */
+/** Rows whose ticker contains the query, case-insensitive; an empty query keeps all (docs/product.md#screens-watchlist). */
 export function filterByTicker<T extends { stock: { ticker: string } }>(rows: readonly T[], query: string): T[] {
   const needle = query.trim().toUpperCase();
   if (!needle) return [...rows];
@@ -30,7 +30,7 @@ export function moveOne<T>(items: readonly T[], item: T, direction: "up" | "down
   return moveItem(items, from, direction === "up" ? from - 1 : from + 1);
 }
 
-/** SPEC.md §7: the reorder body, `{id, sort_order: index, active: 1}` per row. */
+/** docs/product.md#calls-stocks: the reorder body, `{id, sort_order: index, active: 1}` per row. */
 export function orderPayload(ids: readonly number[]): { id: number; sort_order: number; active: 1 }[] {
   return ids.map((id, index) => ({ id, sort_order: index, active: 1 as const }));
 }
@@ -45,7 +45,7 @@ export function parseOrder(text: unknown): number[] | null {
 
 export type SwipeState = "idle" | "hint-left" | "hint-right";
 
-/** SPEC.md §4: the background shows from 80 px of horizontal travel. */
+/** docs/product.md#states-lists: the background shows from 80 px of horizontal travel. */
 export function swipeState(dx: number): SwipeState {
   if (dx <= -SWIPE_HINT_PX) return "hint-left";
   if (dx >= SWIPE_HINT_PX) return "hint-right";

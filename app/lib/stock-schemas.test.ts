@@ -24,7 +24,7 @@ const filled = {
   buy_level_four: "175.25",
 };
 
-describe("AddUserStockSchema (SPEC.md §5)", () => {
+describe("AddUserStockSchema (docs/product.md#validation-stock)", () => {
   it("turns a filled form into numbers and an upper-case ticker", () => {
     const result = parseWithZod(form(filled), { schema: AddUserStockSchema });
     expect(result.status).toBe("success");

@@ -2,11 +2,11 @@ import { z } from "zod";
 import { sanitizeTicker } from "./input-sanitizers.ts";
 
 /**
- * The stock forms of SPEC.md §2 and §5 (watchlist add and edit; the UIP forms extend the same
+ * The stock forms of docs/product.md#screens-watchlist-add, #validation-stock (watchlist add and edit; the UIP forms extend the same
  * fields with a category). One schema per form, run by Conform in the browser and by the action.
  */
 
-/** SPEC.md §9: the largest price, IV or buy level. */
+/** docs/product.md#constants-bounds: the largest price, IV or buy level. */
 export const STOCK_VALUE_MAX = 9_999_999;
 /** Tickers are at most this long (the contract's limit). */
 export const TICKER_MAX = 10;
@@ -15,7 +15,7 @@ export const TICKER_MAX = 10;
 export const DECIMAL_PATTERN = /^(\d+\.?\d*|\.\d+)$/;
 
 /**
- * A price, IV or buy-level field (SPEC.md §5): digits with one optional decimal point, 0 to
+ * A price, IV or buy-level field (docs/product.md#validation-stock): digits with one optional decimal point, 0 to
  * 9,999,999. The field is always sent; an empty one counts as 0. Conform hands an empty field
  * over as undefined.
  */
@@ -40,7 +40,7 @@ export const tickerField = z
       .max(TICKER_MAX, `Ticker Symbol is at most ${TICKER_MAX} letters and digits`),
   );
 
-/** The value fields every stock form has, with their labels (SPEC.md §2), in the order shown. */
+/** The value fields every stock form has, with their labels (docs/product.md#screens-watchlist-add), in the order shown. */
 export const INTRINSIC_FIELDS = [
   { name: "base_iv", label: "Base Value" },
   { name: "conservative_iv", label: "Cons Value" },
@@ -78,12 +78,12 @@ export type AddUserStock = z.infer<typeof AddUserStockSchema>;
 export const EditUserStockSchema = stockValuesSchema("edit");
 export type EditUserStock = z.infer<typeof EditUserStockSchema>;
 
-/** The company-name lookup answers a bare string or `{ company_name }` (SPEC.md §7); both mean the same. */
+/** The company-name lookup answers a bare string or `{ company_name }` (docs/product.md#calls-stocks); both mean the same. */
 export function companyNameOf(answer: string | { company_name: string }): string {
   return typeof answer === "string" ? answer : answer.company_name;
 }
 
-/** SPEC.md §2: Average Value, read-only, the mean of base and conservative IV. */
+/** docs/product.md#screens-watchlist-edit: Average Value, read-only, the mean of base and conservative IV. */
 export function averageIv(base: number, conservative: number): number {
   return (base + conservative) / 2;
 }
@@ -93,7 +93,7 @@ export function valueText(value: number): string {
   return Number.isFinite(value) ? String(value) : "";
 }
 
-/** SPEC.md §5: the UIP category is required; the select's first, empty option reads this. */
+/** docs/product.md#validation-stock: the UIP category is required; the select's first, empty option reads this. */
 export const CATEGORY_PLACEHOLDER = "Select a category";
 export const CATEGORY_REQUIRED = "Category is required";
 

@@ -3,7 +3,7 @@ import { SUPPORT_SUBJECTS } from "./profile.ts";
 
 const subjects = SUPPORT_SUBJECTS.map(([value]) => value) as [string, ...string[]];
 
-/** SPEC.md §5: subject is a required choice; message is required. */
+/** docs/product.md#validation-support: subject is a required choice; message is required. */
 export const SupportSchema = z.object({
   subject: z.enum(subjects, { error: "Please choose a subject" }),
   message: z

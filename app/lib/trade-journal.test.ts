@@ -15,7 +15,7 @@ const NOW = new Date("2026-11-21T12:00:00Z");
 const ids = (rows: { id: string }[]) => rows.map((r) => r.id).sort();
 
 describe("journal filters in the URL", () => {
-  it("defaults to Stocks and Options over the Last 7 Days (SPEC.md §2)", () => {
+  it("defaults to Stocks and Options over the Last 7 Days (docs/product.md#screens-trades)", () => {
     expect(readFilters(new URLSearchParams())).toEqual({ instrument: "all", period: "7d" });
   });
 
@@ -39,7 +39,7 @@ describe("journal filters in the URL", () => {
     }
   });
 
-  it("offers the six periods and three instruments with SPEC.md's labels", () => {
+  it("offers the six periods and three instruments with the labels of docs/product.md#screens-trades", () => {
     expect(PERIODS.map((p) => p.label)).toEqual([
       "All Time",
       "Last 6 Months",

@@ -22,7 +22,7 @@ export type PeriodFilter = (typeof PERIODS)[number]["value"];
 export type Instrument = Exclude<InstrumentFilter, "all">;
 
 export const DEFAULT_INSTRUMENT: InstrumentFilter = "all";
-/** SPEC.md §2: the period defaults to Last 7 Days. */
+/** docs/product.md#screens-trades: the period defaults to Last 7 Days. */
 export const DEFAULT_PERIOD: PeriodFilter = "7d";
 
 export interface JournalFilters {

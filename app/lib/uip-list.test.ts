@@ -22,7 +22,7 @@ const row = (ticker: string, category_id: number, price: number, average_iv: num
 const rows = [row("AAPL", 3, 200, 250), row("INTC", 7, 30, 20), row("MSFT", 3, 400, 400), row("PFE", 7, 10, 10.01)];
 const tickers = (list: { stock: { ticker: string } }[]) => list.map((r) => r.stock.ticker);
 
-describe("category chips (SPEC.md §2)", () => {
+describe("category chips (docs/product.md#screens-uip-list)", () => {
   it("are 'All Categories' (-1), 'Below IV' (-2) and then every category", () => {
     expect(categoryChips(categories)).toEqual([
       { id: -1, name: "All Categories", icon: null },

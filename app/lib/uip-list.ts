@@ -1,4 +1,4 @@
-/** Pure rules of the UIP list (SPEC.md §2 "UIP stocks list"): category chips and their filter. */
+/** Pure rules of the UIP list (docs/product.md#screens-uip-list): category chips and their filter. */
 import { ALL_CATEGORIES_ID, BELOW_IV_ID } from "#contract/constants.ts";
 import type { Category, CategoryIcon } from "#contract/entities.ts";
 

@@ -13,7 +13,7 @@ function form(values: Record<string, string>): FormData {
   return data;
 }
 
-describe("UIP stock forms (SPEC.md §5: the category is required)", () => {
+describe("UIP stock forms (docs/product.md#validation-stock: the category is required)", () => {
   it("add: ticker cleaned, values parsed, the category read as an id", () => {
     const result = parseWithZod(form({ ticker: "brk.b", name: "Berkshire", base_iv: "12.5", category_id: "4" }), {
       schema: AddUipStockSchema,

@@ -28,7 +28,7 @@ import { useHydrated } from "#app/hooks/use-hydrated.ts";
 
 const CATEGORIES_FAILED = "The categories could not be loaded. Reload the page to try again.";
 
-/** SPEC.md §6: 'Add Stock' is offered only with UIP_STOCK CREATE; anyone else is sent back to the list. */
+/** docs/product.md#roles: 'Add Stock' is offered only with UIP_STOCK CREATE; anyone else is sent back to the list. */
 async function requireCreate(context: Route.LoaderArgs["context"]) {
   const user = requireUser(context);
   if (!hasPermission(user, "UIP_STOCK", "CREATE")) {
@@ -46,7 +46,7 @@ async function loadCategories(context: Route.LoaderArgs["context"]): Promise<Cat
     return await userCall(context, calls.listCategories);
   } catch (error) {
     if (!(error instanceof ProviderError)) throw error;
-    // SPEC.md §8: a categories failure is logged; the form says so under the select.
+    // docs/product.md#errors-lists: a categories failure is logged; the form says so under the select.
     console.error("[add-uip-stock] categories failed:", error.message);
     return null;
   }
@@ -60,7 +60,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   await requireCreate(context);
   const formData = await request.formData();
-  // SPEC.md §5: letters and digits only, upper case; done here too for browsers without JavaScript.
+  // docs/product.md#validation-stock: letters and digits only, upper case; done here too for browsers without JavaScript.
   const typed = formData.get("ticker");
   if (typeof typed === "string") formData.set("ticker", sanitizeTicker(typed));
 
@@ -101,7 +101,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
   } catch (error) {
     if (error instanceof Response) throw error;
-    // SPEC.md §8: the server's detail as a warning toast; kept under the field it concerns too.
+    // docs/product.md#errors-lists: the server's detail as a warning toast; kept under the field it concerns too.
     const failure = listFailureToast(error);
     const status = error instanceof ProviderError && error.status >= 400 ? error.status : 503;
     const about =

@@ -32,7 +32,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(context);
   const formData = await request.formData();
-  // SPEC.md §5: letters and digits only, upper case; done here too for browsers without JavaScript.
+  // docs/product.md#validation-stock: letters and digits only, upper case; done here too for browsers without JavaScript.
   const typed = formData.get("ticker");
   if (typeof typed === "string") formData.set("ticker", sanitizeTicker(typed));
 
@@ -74,7 +74,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
   } catch (error) {
     if (error instanceof Response) throw error;
-    // SPEC.md §8: the server's detail as a warning toast; kept under the field it concerns too.
+    // docs/product.md#errors-lists: the server's detail as a warning toast; kept under the field it concerns too.
     const failure = listFailureToast(error);
     const status = error instanceof ProviderError && error.status >= 400 ? error.status : 503;
     const aboutTicker =

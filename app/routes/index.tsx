@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 
-/** `/` is the watchlist (SPEC.md §2: the default landing route). */
+/** `/` is the watchlist (docs/product.md#screens-routing: the default landing route). */
 export function loader() {
   return redirect("/user-stocks");
 }

@@ -14,7 +14,7 @@ import { INSIGHTS_INTENTS, type InsightsIntent } from "#app/lib/insights-intents
 /** /insights itself: the list is its layout (routes/insights.tsx); this route holds the generate action. */
 
 /**
- * Generates recommendations for one ticker (SPEC.md §2 header input, §8 generation messages): the
+ * Generates recommendations for one ticker (docs/product.md#screens-insights, #errors-ai): the
  * provider's message on success, 'Not found' on 404, 'Not authorized to generate recommendations'
  * on 403, else 'An unexpected error occurred'. Header toasts close after 3 s. A fetcher gets the
  * answer as data; a plain form post is redirected back to the list with a flash toast. Success

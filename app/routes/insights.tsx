@@ -52,15 +52,15 @@ import { useLiveRecommendations } from "#app/hooks/use-live-recommendations.ts";
 import { useTradeUpdates } from "#app/hooks/use-live-updates.ts";
 import { LiveStatusBadge } from "#app/components/live-status.tsx";
 
-/** Entering /insights always shows fresh recommendations: no cache may keep a copy (SPEC.md §2, DESIGN.md). */
+/** Entering /insights always shows fresh recommendations: no cache may keep a copy (docs/product.md#screens-insights, docs/architecture.md#browser-state). */
 export const NO_STORE = { "Cache-Control": "no-store" } as const;
 
 const openTicker = (value: string | null) => (value ? sanitizeTicker(value) || null : null);
 
 /**
- * The Recommendations list (SPEC.md §2), the layout of /insights and of the option detail
+ * The Recommendations list (docs/product.md#screens-insights), the layout of /insights and of the option detail
  * (/recommendation/{id}), which opens over it. Loads the top line and the expanded stock's
- * options, each with its own SPEC.md §4 failure text.
+ * options, each with its own docs/product.md#states-data failure text.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireUser(context);
@@ -165,7 +165,7 @@ export default function Insights() {
   const hydrated = useHydrated();
   const now = useNow(loaded.now);
 
-  // Live updates (SPEC.md §4, /ws/trade-updates): each valid update changes the cards in place.
+  // Live updates (docs/product.md#states-live, /ws/trade-updates): each valid update changes the cards in place.
   // A broadcast's buy-level flags follow the shared UIP levels, not this trader's own: the open
   // stock's new rows are then read again for the trader (the others are read when expanded).
   const { live, apply: applyLiveUpdate } = useLiveRecommendations(loaded);
@@ -185,7 +185,7 @@ export default function Insights() {
   const maxStrike = parseMaxStrike(searchParams.get(PARAM.maxStrike));
   const urlQuery = searchParams.get(PARAM.query) ?? "";
 
-  // Search and filter: typed text shows at once, the list follows 300 ms later (SPEC.md §9).
+  // Search and filter: typed text shows at once, the list follows 300 ms later (docs/product.md#constants-timings).
   const [draft, setDraft] = useState({ query: urlQuery, max: searchParams.get(PARAM.maxStrike) ?? "" });
   const [applied, setApplied] = useState(draft);
   const openOptions = open ? live.options[open] : undefined;
@@ -199,7 +199,7 @@ export default function Insights() {
             insightsSearch(current, (params) => {
               setOrDelete(params, PARAM.query, draft.query.trim());
               setOrDelete(params, PARAM.maxStrike, draft.max.trim());
-              // SPEC.md §4: the chosen date resets when the filter leaves it without options.
+              // docs/product.md#states-option-card: the chosen date resets when the filter leaves it without options.
               const chosen = params.get(PARAM.date);
               if (chosen && openOptions) {
                 const dates = expiryDates(passingStrike(openOptions, parseMaxStrike(draft.max)));
@@ -404,7 +404,7 @@ function OptionsPanel({
   maxStrike: number | null;
   /** The expirations with options passing the strike filter, soonest first. */
   dates: string[];
-  /** The selected one (SPEC.md §4), null when no option passes. */
+  /** The selected one (docs/product.md#states-option-card), null when no option passes. */
   date: string | null;
   listSearch: (change?: (params: URLSearchParams) => void) => string;
 }) {
@@ -582,7 +582,7 @@ function FiltersForm({
 }
 
 /**
- * Generate recommendations for one ticker (SPEC.md §2, §8). A plain form without JavaScript (the
+ * Generate recommendations for one ticker (docs/product.md#screens-insights, #errors-ai). A plain form without JavaScript (the
  * answer comes back as a toast on the reloaded list); with it, posted in place. Either way a
  * successful generation expands its stock.
  */
@@ -628,7 +628,7 @@ function GenerateForm({ action }: { action: string }) {
             autoCapitalize="characters"
             spellCheck={false}
             onInput={(event) => {
-              // SPEC.md §5: only letters and digits, upper case.
+              // docs/product.md#validation-stock: only letters and digits, upper case.
               const input = event.currentTarget;
               const clean = sanitizeTicker(input.value);
               if (clean !== input.value) input.value = clean;

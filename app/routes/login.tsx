@@ -99,7 +99,7 @@ async function login(formData: FormData, headers: Record<string, string> | undef
   }
 }
 
-/** SPEC.md §8 Login: 404 'User not found', 401 'Invalid credentials', a rate limit's own text, else the generic one. */
+/** docs/product.md#errors-login: 404 'User not found', 401 'Invalid credentials', a rate limit's own text, else the generic one. */
 function loginErrorText(error: unknown): string {
   if (!(error instanceof ProviderError)) return messages.unexpected;
   if (error.status === 404) return messages.userNotFound;
@@ -120,7 +120,7 @@ async function signup(formData: FormData, headers: Record<string, string> | unde
       headers,
     });
   } catch (error) {
-    // SPEC.md §8: the server's detail, else 'Registration failed'; a non-HTTP failure is 'unexpected'.
+    // docs/product.md#errors-registration: the server's detail, else 'Registration failed'; a non-HTTP failure is 'unexpected'.
     const text =
       error instanceof ProviderError && error.status > 0
         ? (error.detail ?? messages.registrationFailed)
@@ -128,7 +128,7 @@ async function signup(formData: FormData, headers: Record<string, string> | unde
     const status = error instanceof ProviderError && error.status >= 400 ? error.status : 503;
     return data(reply("signup", submission.reply({ formErrors: [text], hideFields })), { status });
   }
-  // SPEC.md §4: back to login with a success toast.
+  // docs/product.md#states-auth: back to login with a success toast.
   return redirectWithToast("/login", { type: "success", text: messages.accountCreated, autoClose: TOAST_MS.app });
 }
 
@@ -138,7 +138,7 @@ async function forgot(formData: FormData, headers: Record<string, string> | unde
   try {
     await callProvider(calls.forgotPassword, { body: { email: submission.value.email }, headers });
   } catch (error) {
-    // SPEC.md §8: the detail, else 'Failed to send reset email'.
+    // docs/product.md#errors-registration: the detail, else 'Failed to send reset email'.
     const text = (error instanceof ProviderError && error.status > 0 && error.detail) || messages.resetEmailFailed;
     const status = error instanceof ProviderError && error.status >= 400 ? error.status : 503;
     return data(reply("forgot", submission.reply({ formErrors: [text] })), { status });
@@ -167,7 +167,7 @@ async function googleSignIn(formData: FormData, headers: Record<string, string> 
   }
 }
 
-/** SPEC.md §4: a successful sign-in keeps the token in the session and lands by a full page load. */
+/** docs/product.md#states-auth: a successful sign-in keeps the token in the session and lands by a full page load. */
 async function startSession(token: string, redirectTo: string | undefined) {
   const user = await loadSessionUser(token);
   return redirectDocument(safeRedirect(redirectTo), { headers: { "set-cookie": await commitNewSession(token, user) } });
@@ -203,7 +203,7 @@ export default function Login() {
     cardRef.current?.querySelector<HTMLInputElement>("input:not([type=hidden])")?.focus({ preventScroll: true });
   }, [mode]);
 
-  /** 'Get Started Free' (SPEC.md §2): login mode, and the card scrolled into view. */
+  /** 'Get Started Free' (docs/product.md#screens-login): login mode, and the card scrolled into view. */
   function getStarted(event: MouseEvent<HTMLAnchorElement>) {
     event.preventDefault();
     focusUsername.current = true;

@@ -65,7 +65,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 type Context = Route.LoaderArgs["context"];
 
-/** SPEC.md §8: the unread count, or the count-fetch failure text for its toast. */
+/** docs/product.md#errors-notifications: the unread count, or the count-fetch failure text for its toast. */
 async function unreadCount(context: Context, userId: number): Promise<{ count: number; error: string | null }> {
   try {
     const res = await userCall(context, calls.unreadCount, { params: { userId } });
@@ -172,7 +172,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       const submission = parseWithZod(formData, { schema: SupportSchema });
       if (submission.status !== "success") return data({ support: submission.reply() }, { status: 400 });
       try {
-        // SPEC.md §7: the support form only simulates a submission, after 1 s, with no call.
+        // docs/product.md#calls-other: the support form only simulates a submission, after 1 s, with no call.
         await new Promise((resolve) => setTimeout(resolve, SUPPORT_DELAY_MS));
         return redirectWithToast("/profile", {
           type: "success",
@@ -193,7 +193,7 @@ export default function Profile() {
     useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
 
-  // SPEC.md §8: a failed count fetch is told in a toast (and inline for browsers without JavaScript).
+  // docs/product.md#errors-notifications: a failed count fetch is told in a toast (and inline for browsers without JavaScript).
   useEffect(() => {
     if (unread.error) toast.error(unread.error, { autoClose: TOAST_MS.app, toastId: "unread-count" });
   }, [unread.error]);
@@ -337,7 +337,7 @@ function Facts({ rows }: { rows: ReadonlyArray<readonly [string, string]> }) {
   );
 }
 
-/** SPEC.md §2: buttons whose actions are not part of the product yet. */
+/** docs/product.md#screens-profile: buttons whose actions are not part of the product yet. */
 function ActionList({ labels }: { labels: string[] }) {
   return (
     <ul className="action-list">
@@ -358,7 +358,7 @@ function ActionList({ labels }: { labels: string[] }) {
 }
 
 /**
- * An admin switch (SPEC.md §4): it flips only after the PATCH succeeds, because its state is
+ * An admin switch (docs/product.md#states-admin): it flips only after the PATCH succeeds, because its state is
  * the loader's value, read again after the action.
  */
 function ConfigToggle({ configKey, on }: { configKey: ConfigKey; on: boolean | null }) {

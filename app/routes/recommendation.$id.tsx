@@ -35,7 +35,7 @@ const NO_STORE = { "Cache-Control": "no-store" };
 const EXPLAIN = "explain";
 
 /**
- * The option detail 'Sell Put Options' (SPEC.md §2) at /recommendation/{id}, over the list: it
+ * The option detail 'Sell Put Options' (docs/product.md#screens-option-detail) at /recommendation/{id}, over the list: it
  * opens directly (a shared link, a notification) and without JavaScript. A recommendation a newer
  * run replaced still opens, marked as such.
  */

@@ -13,7 +13,7 @@ import { callProvider, ProviderError } from "#app/server/provider.server.ts";
 import { redirectWithToast } from "#app/server/toast.server.ts";
 
 /**
- * Beyond SPEC.md: the page the reset mail links to (`/reset-password?token=…`). The token
+ * An addition (docs/product.md#additions-screens): the page the reset mail links to (`/reset-password?token=…`). The token
  * works once, within an hour; the provider decides (POST /auth/reset-password).
  */
 

@@ -3,7 +3,7 @@ import { BottomNav } from "#app/components/bottom-nav.tsx";
 import { PushBanner } from "#app/components/push-banner.tsx";
 import { Spinner } from "#app/components/spinner.tsx";
 
-/** The main screens: content above, the five-icon bottom navigation below (SPEC.md §2). */
+/** The main screens: content above, the five-icon bottom navigation below (docs/product.md#screens-routing). */
 export default function Shell() {
   return (
     <div className="shell">
@@ -20,7 +20,7 @@ export default function Shell() {
   );
 }
 
-/** SPEC.md §2: a spinner while the profile loads. */
+/** docs/product.md#screens-profile: a spinner while the profile loads. */
 function ProfileLoading() {
   const navigation = useNavigation();
   const location = useLocation();
@@ -33,7 +33,7 @@ function ProfileLoading() {
   ) : null;
 }
 
-/** SPEC.md §2: the watchlist's loading state shows a spinner (coming from another screen). */
+/** docs/product.md#screens-watchlist: the watchlist's loading state shows a spinner (coming from another screen). */
 function WatchlistLoading() {
   const navigation = useNavigation();
   const location = useLocation();
@@ -63,7 +63,7 @@ function UipLoading() {
   ) : null;
 }
 
-/** SPEC.md §4: recommendations show a loading state while they load, coming from another screen. */
+/** docs/product.md#states-data: recommendations show a loading state while they load, coming from another screen. */
 function InsightsLoading() {
   const navigation = useNavigation();
   const location = useLocation();

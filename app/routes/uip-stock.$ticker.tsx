@@ -24,7 +24,7 @@ import { ConfirmDialog, OPENED_HERE } from "#app/components/confirm-dialog.tsx";
 import { StockLogo } from "#app/components/stock-logo.tsx";
 import { TrashIcon } from "#app/components/icons.tsx";
 
-/** The UIP row of this ticker, or the way back to the list (SPEC.md §2: a ticker not in it redirects). */
+/** The UIP row of this ticker, or the way back to the list (docs/product.md#screens-uip-edit: a ticker not in it redirects). */
 async function findRow(context: Route.LoaderArgs["context"], tickerParam: string | undefined) {
   const user = requireUser(context);
   const ticker = sanitizeTicker(tickerParam ?? "");
@@ -47,7 +47,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     categories = await userCall(context, calls.listCategories);
   } catch (error) {
     if (!(error instanceof ProviderError)) throw error;
-    // SPEC.md §8: logged only; the row's own category stays choosable.
+    // docs/product.md#errors-lists: logged only; the row's own category stays choosable.
     console.error("[uip-stock] categories failed:", error.message);
   }
   return {
@@ -65,7 +65,7 @@ export function shouldRevalidate({ currentUrl, formAction, defaultShouldRevalida
   return defaultShouldRevalidate;
 }
 
-/** SPEC.md §8 "UIP edit": 404 'Not found', 403 'Not authorized to edit UIP stock', else 'An unexpected error occurred'. */
+/** docs/product.md#errors-lists: 404 'Not found', 403 'Not authorized to edit UIP stock', else 'An unexpected error occurred'. */
 function editFailureText(error: ProviderError): string {
   if (error.status === 404) return messages.notFound;
   if (error.status === 403) return messages.notAuthorizedUipEdit;
@@ -133,7 +133,7 @@ export default function EditUipStock({ loaderData, actionData }: Route.Component
     if (toast) showToast(toast.text, { type: toast.type, autoClose: toast.autoClose, toastId: toast.id });
   }, [actionData?.toast]);
 
-  // Average Value follows Base and Cons as they are typed (read-only, SPEC.md §2, §5).
+  // Average Value follows Base and Cons as they are typed (read-only, docs/product.md#screens-uip-edit, #validation-stock).
   const startText = (value: unknown, fallback: number) => (typeof value === "string" ? value : valueText(fallback));
   const [base, setBase] = useState(() => startText(fields.base_iv.initialValue, row.base_iv));
   const [cons, setCons] = useState(() => startText(fields.conservative_iv.initialValue, row.conservative_iv));

@@ -118,7 +118,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   for (const result of [stocks, categories, ai]) {
     if (result.status === "rejected" && !(result.reason instanceof ProviderError)) throw result.reason;
   }
-  // SPEC.md §8: a failed categories load is only logged; the rows still name their own categories.
+  // docs/product.md#errors-lists: a failed categories load is only logged; the rows still name their own categories.
   if (categories.status === "rejected") console.error("[uip-stocks] categories failed:", String(categories.reason));
   const rows = stocks.status === "fulfilled" ? [...stocks.value].sort((a, b) => a.sort_order - b.sort_order) : [];
   return {
@@ -232,7 +232,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   if (intent === "watchlist") {
-    // SPEC.md §4: a swipe right (or the row's button) adds the stock to the user's own watchlist with the UIP values.
+    // docs/product.md#states-lists: a swipe right (or the row's button) adds the stock to the user's own watchlist with the UIP values.
     const redirectTo = backTo(request.url);
     try {
       if (!id) throw noStockNamed();
@@ -257,7 +257,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       });
     } catch (error) {
       if (error instanceof Response) throw error;
-      // SPEC.md §8: the server's detail as a warning ('AAPL is already in your watchlist'), else 'Error: …'.
+      // docs/product.md#errors-lists: the server's detail as a warning ('AAPL is already in your watchlist'), else 'Error: …'.
       const failure = listFailureToast(error);
       return replyWithToast(formData, {
         ok: false,
@@ -339,7 +339,7 @@ export default function UipStocks() {
   const fetchers = useFetchers();
   const hydrated = useHydrated();
   const now = useNow(serverNow);
-  // Live prices patched into the loader's rows (SPEC.md §4).
+  // Live prices patched into the loader's rows (docs/product.md#states-live).
   const stocks = useAsQueued(useLivePrices(loadedStocks), LIST_PATH);
 
   const reordering = canUpdate && searchParams.get(PARAM.reorder) === "1";
@@ -352,7 +352,7 @@ export default function UipStocks() {
   const chips = useMemo(() => categoryChips(categories), [categories]);
   const category = chosenCategory(searchParams.get(PARAM.category), chips);
 
-  // Search: typed text shows at once, the list follows 300 ms later (SPEC.md §2, §9).
+  // Search: typed text shows at once, the list follows 300 ms later (docs/product.md#screens-uip-list, #constants-timings).
   const [query, setQuery] = useState(urlQuery);
   const [appliedQuery, setAppliedQuery] = useState(urlQuery);
   const searchTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -391,7 +391,7 @@ export default function UipStocks() {
     return () => clearTimeout(timer);
   }, [query, appliedQuery, setSearchParams]);
 
-  /** SPEC.md §2: Escape (or the toggle) closes the search and clears it. */
+  /** docs/product.md#screens-uip-list: Escape (or the toggle) closes the search and clears it. */
   function closeSearch() {
     setQuery("");
     setAppliedQuery("");
@@ -452,7 +452,7 @@ export default function UipStocks() {
 
   function askToDelete(ticker: string) {
     if (!canDelete) {
-      // SPEC.md §4: without UIP_STOCK DELETE the swipe says so and the row snaps back.
+      // docs/product.md#states-lists: without UIP_STOCK DELETE the swipe says so and the row snaps back.
       showToast(messages.noDeletePermission, {
         type: "error",
         autoClose: TOAST_MS.list,

@@ -79,7 +79,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         { status: 422 },
       );
     }
-    // SPEC.md §8: back to the list with the server's message, 'An error occurred.' or 'An unknown error occurred.'.
+    // docs/product.md#errors-lists: back to the list with the server's message, 'An error occurred.' or 'An unknown error occurred.'.
     const text =
       error instanceof ProviderError
         ? error.status > 0
@@ -115,7 +115,7 @@ export default function EditUserStock({ loaderData, actionData }: Route.Componen
     onValidate: ({ formData }) => parseWithZod(formData, { schema: EditUserStockSchema }),
   });
 
-  // Average Value follows Base and Cons as they are typed (read-only, SPEC.md §2, §5).
+  // Average Value follows Base and Cons as they are typed (read-only, docs/product.md#screens-watchlist-edit, #validation-stock).
   const startText = (value: unknown, fallback: number) => (typeof value === "string" ? value : valueText(fallback));
   const [base, setBase] = useState(() => startText(fields.base_iv.initialValue, row.base_iv));
   const [cons, setCons] = useState(() => startText(fields.conservative_iv.initialValue, row.conservative_iv));

@@ -210,7 +210,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function UserStocks() {
   const { stocks: loadedStocks, error, canDelete, logoTemplate, now: serverNow } = useLoaderData<typeof loader>();
-  // Live prices patched into the loader's rows (SPEC.md §4); the rows stay the loader's otherwise.
+  // Live prices patched into the loader's rows (docs/product.md#states-live); the rows stay the loader's otherwise.
   const stocks = useAsQueued(useLivePrices(loadedStocks), LIST_PATH);
   const [searchParams, setSearchParams] = useSearchParams();
   const navigate = useNavigate();
@@ -223,7 +223,7 @@ export default function UserStocks() {
   const deleteTicker = searchParams.get(PARAM.delete);
   const urlQuery = searchParams.get(PARAM.query) ?? "";
 
-  // Search: typed text shows at once, the list follows 300 ms later (SPEC.md §9).
+  // Search: typed text shows at once, the list follows 300 ms later (docs/product.md#constants-timings).
   const [query, setQuery] = useState(urlQuery);
   const [appliedQuery, setAppliedQuery] = useState(urlQuery);
   useEffect(() => {

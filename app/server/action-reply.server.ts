@@ -24,7 +24,7 @@ export async function replyWithToast(
 }
 
 /**
- * SPEC.md §8 for reorder, add-to-watchlist and add-stock failures: an HTTP error shows the
+ * docs/product.md#errors-lists for reorder, add-to-watchlist and add-stock failures: an HTTP error shows the
  * server's detail as a warning; another Error shows 'Error: {message}'; else 'An unknown error occurred'.
  */
 export function listFailureToast(error: unknown): { type: "warning" | "error"; text: string } {

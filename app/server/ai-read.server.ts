@@ -10,7 +10,7 @@ const READ_LIMIT_MS = 45_000;
 /**
  * Reads an AI text whole, for a page rendered by the server (the UIP list's AI modal opened by
  * its URL, e.g. without JavaScript; with JavaScript the browser streams it instead). Failures
- * give SPEC.md §8's texts; an ended session still redirects to /login (userCall throws it).
+ * give the texts of docs/product.md#errors-ai; an ended session still redirects to /login (userCall throws it).
  */
 export async function readAiText(
   context: Readonly<RouterContextProvider>,

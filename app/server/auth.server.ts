@@ -31,14 +31,14 @@ export function hasPermission(user: SessionUser, object: PermissionObject, actio
   return user.permissions.some((p) => p.object === object && p.action === action);
 }
 
-/** SPEC.md §6: admin when holding any of VIEW, CREATE, UPDATE or DELETE on BACKEND_CONFIG. */
+/** docs/product.md#roles: admin when holding any of VIEW, CREATE, UPDATE or DELETE on BACKEND_CONFIG. */
 export function isAdmin(user: SessionUser): boolean {
   return user.permissions.some((p) => p.object === "BACKEND_CONFIG");
 }
 
 /**
  * Calls the provider as the signed-in user. A 401 ends the session: the cookie is destroyed,
- * the browser's storage cleared and the user sent to /login (SPEC.md §2, §8).
+ * the browser's storage cleared and the user sent to /login (docs/product.md#screens-routing, #errors-session).
  */
 export async function userCall<E extends Endpoint>(
   context: Readonly<RouterContextProvider>,

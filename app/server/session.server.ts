@@ -3,7 +3,7 @@ import type { Permission } from "#contract/entities.ts";
 import { appEnv } from "./env.server.ts";
 import { seal, unseal } from "./sealed.server.ts";
 
-/** What the session cookie holds: SPEC.md's token, userId, userName, userEmail and UserPermissions. */
+/** What the session cookie holds: the token, userId, userName, userEmail and UserPermissions of docs/product.md#entities-browser-storage. */
 export interface SessionUser {
   id: number;
   name: string;

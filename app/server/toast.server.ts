@@ -3,13 +3,13 @@ import { z } from "zod";
 import { appEnv } from "./env.server.ts";
 import { cookieSecure } from "./session.server.ts";
 
-/** A message shown once on the next page (SPEC.md's "message passed via navigation state"). */
+/** A message shown once on the next page (docs/product.md#screens-login: "a message handed over from the previous page"). */
 export const Toast = z.object({
   type: z.enum(["success", "error", "info", "warning"]).default("info"),
   text: z.string(),
-  /** ms before it closes; SPEC.md §9 sets 3000, 2000 or 1000 by screen. */
+  /** ms before it closes; docs/product.md#constants-timings sets 3000, 2000 or 1000 by screen. */
   autoClose: z.number().int().positive().default(3000),
-  /** Also clear the browser's localStorage (sign-out and expired sessions, SPEC.md §2). */
+  /** Also clear the browser's localStorage (sign-out and expired sessions, docs/product.md#screens-routing). */
   clearStorage: z.boolean().default(false),
   /** Lets the toaster show each toast once, even when a page renders twice. */
   id: z.string().default(() => crypto.randomUUID()),

@@ -19,7 +19,7 @@ import { sw, tellPage, type FetchEventLike, type MessageEventLike } from "./scop
  */
 export function startOffline(): void {
   sw.addEventListener("install", (event) => {
-    // No skipWaiting here: a new version waits until the page agrees to refresh (SPEC.md §4).
+    // No skipWaiting here: a new version waits until the page agrees to refresh (docs/product.md#states-sw-update).
     event.waitUntil(precache().then(() => console.debug(`[service-worker] build ${BUILD} installed`)));
   });
   sw.addEventListener("activate", (event) => {

@@ -423,7 +423,7 @@ export interface RecommendationFacts {
   } | null;
   weeklyLow: number | null;
   weeklyHigh: number | null;
-  /** Where the premium sits in the weekly range, by thirds (SPEC.md §4's card icon rule). */
+  /** Where the premium sits in the weekly range, by thirds (the card icon rule of docs/product.md#states-option-card). */
   weeklyPosition: "top" | "middle" | "bottom" | null;
   /** The most one contract can lose: the breakeven × 100, if the stock went to zero. */
   maxLossPerContract: number;

@@ -1,6 +1,6 @@
 /**
  * How explanations write numbers: money with 2 decimals, fractions as percentages with 1 decimal,
- * greeks with 2 decimals (SPEC.md §9), dates en-GB. Renderings only; no arithmetic beyond scaling
+ * greeks with 2 decimals (docs/product.md#constants-display), dates en-GB. Renderings only; no arithmetic beyond scaling
  * a fraction to a percentage and dropping a sign the words already carry.
  */
 

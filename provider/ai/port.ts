@@ -1,5 +1,5 @@
 /**
- * The explainer port: writes the AI texts of SPEC.md §4 (the UIP list's AI analysis, the option
+ * The explainer port: writes the AI texts of docs/product.md#states-ai (the UIP list's AI analysis, the option
  * detail's explanation) from the facts the provider gathered. Two implementations: the built-in
  * analyst (default, offline) and an OpenAI-compatible chat-completions client (AI_BASE_URL).
  */

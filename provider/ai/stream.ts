@@ -1,7 +1,7 @@
 /**
  * An explainer's pieces as a streamed `text/plain` response. The first piece is awaited before
- * answering, so a failure before any text is a plain HTTP error (the app shows SPEC.md's
- * 'Error fetching AI analysis.'); a failure later ends the text with a line saying it stopped.
+ * answering, so a failure before any text is a plain HTTP error (the app shows 'Error fetching AI analysis.'
+ * (docs/product.md#errors-ai)); a failure later ends the text with a line saying it stopped.
  * Every piece is sent as soon as it exists; a reader that goes away aborts the producer.
  */
 import { AiError } from "./port.ts";

@@ -51,7 +51,7 @@ export function can(caller: Caller, object: PermissionObject, action: Permission
   return caller.permissions.has(`${object}:${action}`);
 }
 
-/** SPEC.md §6: an admin holds any of VIEW, CREATE, UPDATE or DELETE on BACKEND_CONFIG. */
+/** docs/product.md#roles: an admin holds any of VIEW, CREATE, UPDATE or DELETE on BACKEND_CONFIG. */
 export function isAdmin(caller: Caller): boolean {
   return (["VIEW", "CREATE", "UPDATE", "DELETE"] as const).some((a) => can(caller, "BACKEND_CONFIG", a));
 }

@@ -23,16 +23,18 @@ export function createTokenService(secrets: string[], ttlSeconds: number): Token
   if (!signingKey) throw new Error("At least one token secret is needed");
   return {
     async issue(userId) {
-      return new SignJWT({})
-        .setProtectedHeader({ alg: "HS256", typ: "JWT" })
-        .setSubject(String(userId))
-        .setIssuer(ISSUER)
-        .setIssuedAt()
-        // Unique per sign-in, so signing one session out (its token refused) never ends another
-        // of the same user signed in within the same second.
-        .setJti(randomUUID())
-        .setExpirationTime(`${ttlSeconds}s`)
-        .sign(signingKey);
+      return (
+        new SignJWT({})
+          .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+          .setSubject(String(userId))
+          .setIssuer(ISSUER)
+          .setIssuedAt()
+          // Unique per sign-in, so signing one session out (its token refused) never ends another
+          // of the same user signed in within the same second.
+          .setJti(randomUUID())
+          .setExpirationTime(`${ttlSeconds}s`)
+          .sign(signingKey)
+      );
     },
     async verify(token) {
       for (const key of keys) {

@@ -1,5 +1,5 @@
 /**
- * Live prices (SPEC.md §4 "Live updates", §3 auto_refresh_enabled): while the admin switch is on,
+ * Live prices (docs/product.md#states-live, #entities-config): while the admin switch is on,
  * the leader quotes every stock on someone's watchlist or on the UIP list every
  * PRICE_REFRESH_SECONDS, stores what changed (stocks.current_price/updated_at and the session's
  * price_history bar), tells the users whose buy levels the move crossed, and publishes one

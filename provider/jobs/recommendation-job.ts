@@ -1,5 +1,5 @@
 /**
- * Automatic generation (SPEC.md §3 auto_trade_recommendation_generation_enabled): while the admin
+ * Automatic generation (docs/product.md#entities-config): while the admin
  * switch is on, the leader regenerates every ticker some user flagged for recommendations once its
  * last run is `intervalMs` old. Due-ness comes from the stored runs, so a new leader carries on
  * where the old one stopped instead of regenerating everything at once. With the market closed a

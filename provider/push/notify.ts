@@ -2,13 +2,13 @@ import type { ProviderContext } from "../context.ts";
 import type { PushMessage } from "../../contract/push.ts";
 
 export interface Notice {
-  /** trade, alert or success; anything else is listed as system (SPEC.md §3). */
+  /** trade, alert or success; anything else is listed as system (docs/product.md#entities-notification). */
   type: string;
   title: string;
   body: string;
   /** The screen it leads to, a same-origin path such as /insights or /user-stocks. */
   url?: string | null | undefined;
-  /** Shown as needing action (SPEC.md §3 action_required). */
+  /** Shown as needing action (docs/product.md#entities-notification). */
   actionRequired?: boolean | undefined;
 }
 

@@ -1,6 +1,6 @@
 /**
  * Generating a ticker's recommendations: gather the market data, run the engine, store the pool
- * (retiring the previous one), then publish the trade updates of SPEC.md §4 and tell the users who
+ * (retiring the previous one), then publish the trade updates of docs/product.md#states-live and tell the users who
  * flagged the ticker. What each trader sees of the pool is chosen when they read it (selection.ts).
  */
 import type { Db } from "../db/client.ts";

@@ -5,7 +5,7 @@ import { recommendationFacts, stockFacts } from "../ai/facts.ts";
 import { streamText } from "../ai/stream.ts";
 
 /**
- * SPEC.md §7: POST /api/gen-ai-stock-analysis and POST /api/summarize-trade-recommendation, both
+ * docs/product.md#calls-recommendations: POST /api/gen-ai-stock-analysis and POST /api/summarize-trade-recommendation, both
  * answering streamed `text/plain`. The facts are gathered first (an unknown ticker is 404), then
  * the configured explainer writes from them piece by piece.
  */

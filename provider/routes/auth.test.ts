@@ -63,7 +63,7 @@ describe("GET /api/user/{userId}/permissions", () => {
     expect(res.body).toEqual([{ object: "USER_STOCK", action: "DELETE" }]);
   });
 
-  it("gives the admin every permission of SPEC.md §6", async () => {
+  it("gives the admin every permission of docs/product.md#roles", async () => {
     const token = await provider.login("admin", "admin1234");
     const me = await provider.call(calls.me, { token });
     const res = await provider.call(calls.permissions, { token, params: { userId: me.body.id } });
@@ -82,7 +82,7 @@ describe("GET /api/user/{userId}/permissions", () => {
     );
   });
 
-  it("refuses another user's permissions to a trader, with SPEC.md's text", async () => {
+  it("refuses another user's permissions to a trader, with the text of docs/product.md#roles-403", async () => {
     const demo = await provider.login("demo", "demo1234");
     const admin = await provider.login("admin", "admin1234");
     const adminMe = await provider.call(calls.me, { token: admin });

@@ -31,7 +31,7 @@ describe("backend config", () => {
     });
   }
 
-  it("refuses traders with SPEC.md's 403 text, and leaves the flag alone", async () => {
+  it("refuses traders with the 403 text of docs/product.md#roles-403, and leaves the flag alone", async () => {
     const params = { key: "auto_refresh_enabled" };
     const read = await provider.call(calls.getConfig, { token: demoToken, params });
     const write = await provider.call(calls.setConfig, { token: demoToken, params, body: { value: "1" } });

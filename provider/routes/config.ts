@@ -6,8 +6,8 @@ import { isAdmin, NOT_AUTHORIZED } from "../auth/callers.ts";
 import { forbidden } from "../http/errors.ts";
 
 /**
- * SPEC.md §7 backend config: the two admin switches. Only admins (any BACKEND_CONFIG permission,
- * SPEC.md §6) read or change them; the jobs that obey them read the table directly.
+ * docs/product.md#calls-config: the two admin switches. Only admins (any BACKEND_CONFIG permission,
+ * docs/product.md#roles) read or change them; the jobs that obey them read the table directly.
  */
 export function configRoutes(router: Router, { db }: ProviderContext): void {
   router.on(calls.getConfig, async ({ caller, params }) => {

@@ -7,7 +7,7 @@ import { requireSelfOrAdmin } from "../auth/callers.ts";
 import { notFound, unprocessable } from "../http/errors.ts";
 import { pushHostAllowed } from "../push/hosts.ts";
 
-/** SPEC.md §7 devices: the push opt-in of each browser, keyed by its token (a Web Push subscription). */
+/** docs/product.md#calls-devices: the push opt-in of each browser, keyed by its token (a Web Push subscription). */
 export function deviceRoutes(router: Router, { db, push, pushAllowedHosts }: ProviderContext): void {
   router.on(calls.pushPublicKey, async () => ({ public_key: push.publicKey }));
 

@@ -9,7 +9,7 @@ import { notifyUsers } from "../push/notify.ts";
 /** The newest this many are listed; older ones stay counted but are not sent to a phone. */
 const LIST_LIMIT = 200;
 
-/** SPEC.md §7 notifications: each user's list, read state, and the unread count. */
+/** docs/product.md#calls-devices: each user's list, read state, and the unread count. */
 export function notificationRoutes(router: Router, context: ProviderContext): void {
   const { db } = context;
 

@@ -68,7 +68,7 @@ describe("POST /api/biz-generate-trade-recommendations/{ticker}: who may generat
     expect(body.message).toMatch(/^Generated \d+ recommendations for AAPL$/);
   });
 
-  it("refuses a ticker in the watchlist that is not flagged, and one not in it, with SPEC's 403 text", async () => {
+  it("refuses a ticker in the watchlist that is not flagged, and one not in it, with the 403 text of docs/product.md#roles-403", async () => {
     expect((await watchlistRow(demo.id, "KO")).generate_recommendation).toBe(false);
     for (const ticker of ["KO", "TSLA"]) {
       const res = await generate(ticker, demo.token);

@@ -11,7 +11,7 @@ import { readerFilters, saveFilters, savedFilters } from "../recommend/filters.t
 export const NOT_AUTHORIZED_TO_GENERATE = "Not authorized to generate recommendations";
 
 /**
- * SPEC.md §7 Recommendations. Any signed-in user reads any ticker's set (it is market data, not
+ * docs/product.md#calls-recommendations. Any signed-in user reads any ticker's set (it is market data, not
  * theirs); which puts they see, in what order and with what figures follows their own levels (else
  * the UIP row's, else none) and their own filters (ADR 0022); generating is for users who flagged the ticker in their watchlist, and for admins.
  */

@@ -8,17 +8,17 @@ import { conflict, forbidden, notFound, unprocessable } from "../http/errors.ts"
 import { stockForTicker } from "./user-stocks.ts";
 
 /**
- * The shared UIP list (SPEC.md §2, §3, §6, §7): every signed-in user reads it and its categories;
+ * The shared UIP list (docs/product.md#screens-uip-list, #entities-category, #roles-403, #calls-stocks): every signed-in user reads it and its categories;
  * changing it takes the UIP_STOCK permission of each call (403 otherwise, checked before anything
  * is looked up so a caller without it learns nothing about ids). The bell is each user's own
  * subscription to price alerts (provider/push/alerts.ts sends them).
  */
 
-/** SPEC.md §6's text for edit; the others say the same of their action. */
+/** The text of docs/product.md#roles-403 for edit; the others say the same of their action. */
 export const NOT_AUTHORIZED_EDIT = "Not authorized to edit UIP stock";
 export const NOT_AUTHORIZED_CREATE = "Not authorized to add UIP stock";
 export const NOT_AUTHORIZED_REORDER = "Not authorized to reorder UIP stocks";
-/** SPEC.md §8's text for a delete without the permission. */
+/** The text of docs/product.md#errors-session for a delete without the permission. */
 export const NOT_AUTHORIZED_DELETE = "You do not have permission to delete this stock.";
 export const UIP_STOCK_NOT_FOUND = "UIP stock not found";
 const UNIQUE_VIOLATION = "23505";

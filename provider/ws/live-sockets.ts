@@ -1,5 +1,5 @@
 /**
- * The provider's websockets (SPEC.md §7): /ws/stock-updates and /ws/trade-updates. A client
+ * The provider's websockets (docs/product.md#calls-websockets): /ws/stock-updates and /ws/trade-updates. A client
  * authenticates its upgrade request with a bearer token like any call (refused with 401 before the
  * upgrade otherwise) and then receives every message published on the path's bus channel, from
  * whichever provider process published it. Nothing is read from clients. See ADR 0013.

@@ -1,6 +1,8 @@
 import { expect, test } from "./support/test.ts";
 
-test("an unknown page shows the router's error screen with SPEC.md's text", async ({ page }) => {
+test("an unknown page shows the router's error screen with the text of docs/product.md#screens-routing", async ({
+  page,
+}) => {
   const response = await page.goto("/no-such-page");
   expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "Unexpected Application Error!" })).toBeVisible();

@@ -5,7 +5,7 @@ import { startNode, tempDir, type Started } from "./support/processes.ts";
 /**
  * The app run against a separately started provider (PROVIDER_URL), as an operator would.
  * When the provider stops accepting the session's token (its secret was rotated), the next
- * page ends the session: the user lands on /login with SPEC.md's message.
+ * page ends the session: the user lands on /login with the message of docs/product.md#errors-session.
  */
 // Starting servers (and seeding a store), here and in the test itself, takes over a minute on a busy 2-core machine.
 test.describe.configure({ timeout: 240_000 });

@@ -5,7 +5,7 @@ import { startNode, tempDir, type Started } from "./support/processes.ts";
 import { createTrader, signInAs } from "./support/watchlist.ts";
 
 /**
- * The provider stops while the web app runs: each screen says what SPEC.md §4/§8 says when its
+ * The provider stops while the web app runs: each screen says what docs/product.md#states-data, #errors says when its
  * data cannot be loaded, the app keeps serving pages, and once the provider is back the same
  * session carries on without signing in again.
  */
@@ -53,7 +53,7 @@ test.afterAll(async () => {
   await provider?.stop();
 });
 
-test("with the provider down, screens show SPEC.md's texts and the app keeps serving; after a restart the session carries on", async ({
+test("with the provider down, screens show the texts of docs/product.md and the app keeps serving; after a restart the session carries on", async ({
   page,
   browser,
 }) => {

@@ -25,8 +25,8 @@ import {
 } from "./support/insights.ts";
 
 /**
- * The Recommendations screen (SPEC.md §2 "Recommendations / insights", §4 option-card rules and
- * AI explanation, §8 generation messages) on a phone. Real data comes from the embedded provider:
+ * The Recommendations screen (docs/product.md#screens-insights, #states-option-card, #states-ai, #errors-ai) on a
+ * phone. Real data comes from the embedded provider:
  * the demo's flagged tickers (AAPL, MSFT, GOOGL, JPM) are generated when the demo data is seeded,
  * and tests generate other tickers as their own traders (so no demo user is notified). Data that
  * sits exactly on the rules' boundaries, and failures, come from a stand-in provider in front of
@@ -231,7 +231,7 @@ test.describe("JavaScript on", () => {
     const input = page.getByLabel("Generate for a ticker");
     const generate = page.getByRole("button", { name: "Generate" });
 
-    // Only letters and digits, upper case (SPEC.md §5).
+    // Only letters and digits, upper case (docs/product.md#validation-stock).
     await input.fill("zz.zz-9");
     await expect(input).toHaveValue("ZZZZ9");
     await generate.click();
@@ -397,7 +397,7 @@ test.describe("boundaries and failures (stand-in provider)", () => {
     await recordToasts(page);
   });
 
-  /** Every SPEC.md §4 option-card rule, on the RULES set's boundary options (D1). */
+  /** Every docs/product.md#states-option-card option-card rule, on the RULES set's boundary options (D1). */
   async function expectRuleCards(rules: Locator) {
     const option = (id: number) => rules.locator(`[data-id="${id}"]`);
     // 105: strike above the price is ITM; 5 % above: up to 5 %; price 2 exactly at the low + a third: neutral.

@@ -6,7 +6,7 @@ import { signIn } from "./support/sign-in.ts";
 /**
  * A session that ends while a page is open with live prices (ADR 0013): the app's relay closes the
  * page's socket with 4401 when the session's token expires, and the page goes to /login with
- * SPEC.md's message at once, instead of showing "Reconnecting…" to a socket that will be refused.
+ * the message of docs/product.md#errors-session at once, instead of showing "Reconnecting…" to a socket that will be refused.
  * The app runs with the shortest token lifetime the provider accepts (60 s).
  */
 test.describe.configure({ timeout: 150_000 });

@@ -5,7 +5,7 @@ import { ownPorts } from "./support/ports.ts";
 import { startNode, tempDir, type Started } from "./support/processes.ts";
 
 /**
- * Live prices through the real build (SPEC.md §4 "Live updates"): the app (server.ts) runs against
+ * Live prices through the real build (docs/product.md#states-live): the app (server.ts) runs against
  * its own provider process (tests/e2e/support/live-provider.ts), whose price job the test drives.
  * A price the provider publishes reaches an open watchlist without a reload; an invalid message
  * changes nothing; after the provider is killed and started again the page reconnects and resumes.
@@ -89,7 +89,7 @@ test("a price the provider publishes appears in the open watchlist, coloured and
   });
   await openWatchlist(page);
 
-  // Far below the row's average IV: green (SPEC.md §2).
+  // Far below the row's average IV: green (docs/product.md#screens-watchlist).
   await control("/price", { ticker: "AAPL", price: 1.25 });
   await expect(aaplPrice(page)).toHaveText("1.25");
   await expect(aaplPrice(page)).toHaveClass(/price--green/);

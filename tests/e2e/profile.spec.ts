@@ -3,7 +3,7 @@ import { embeddedProviderUrl, workerAppUrl } from "./support/ports.ts";
 import { expect, test } from "./support/test.ts";
 
 /**
- * SPEC.md §2 Profile, §4 push toggle and admin toggles, notifications panel, service-worker push.
+ * docs/product.md#screens-profile, #states-push, #states-admin, notifications panel, service-worker push.
  * Notifications are created the way the product creates them: through the provider
  * (an admin's POST /api/admin/notifications, which runs notifyUsers).
  */
@@ -54,7 +54,7 @@ function card(page: Page, title: string) {
 }
 
 test.describe("profile page", () => {
-  test("a trader sees the greeting, every card with SPEC.md's fixed values, and no System Settings", async ({
+  test("a trader sees the greeting, every card with the fixed values of docs/product.md#constants-display, and no System Settings", async ({
     page,
   }) => {
     await signIn(page);
@@ -88,7 +88,9 @@ test.describe("profile page", () => {
     await expect(page.getByRole("link", { name: "Open notifications" })).toBeVisible();
   });
 
-  test("Logout on the profile ends the session with SPEC.md's message and clears local storage", async ({ page }) => {
+  test("Logout on the profile ends the session with the message of docs/product.md#screens-profile and clears local storage", async ({
+    page,
+  }) => {
     await signIn(page);
     await page.goto("/profile");
     await page.evaluate(() => localStorage.setItem("profileImage", "data:image/png;base64,AAAA"));
@@ -268,7 +270,9 @@ test.describe("System Settings", () => {
     }
   });
 
-  test("a trader's attempt is refused with SPEC.md's text and changes nothing", async ({ page }) => {
+  test("a trader's attempt is refused with the text of docs/product.md#roles-403 and changes nothing", async ({
+    page,
+  }) => {
     await signIn(page);
     // What a hand-made form post would do: the card is not shown to traders.
     const res = await page.request.post("/profile", {
@@ -334,7 +338,7 @@ test.describe("push", () => {
     const token = await page.evaluate(() => localStorage.getItem("fcm_token"));
     expect(JSON.parse(token!).endpoint).toBe(endpoint);
 
-    // The provider has the device, opted in, with SPEC.md's fields.
+    // The provider has the device, opted in, with the fields of docs/product.md#entities-device.
     const demo = await apiUser("demo", "demo1234");
     const stored = await fetch(`${PROVIDER}/api/user-devices/${demo.id}/${encodeURIComponent(token!)}`, {
       headers: { authorization: `Bearer ${demo.token}` },

@@ -6,7 +6,7 @@ import { ownPorts } from "./support/ports.ts";
 import { startNode, tempDir, type Started } from "./support/processes.ts";
 
 /**
- * SPEC.md §2, §4: a new service-worker version is offered with 'New version available! Refresh
+ * docs/product.md#screens-app-wide, #states-sw-update: a new service-worker version is offered with 'New version available! Refresh
  * now?'; on consent it takes over and the page reloads, the consent is kept (hasAgreedToRefresh)
  * and later versions are taken silently. The app runs here from a copy of the build whose worker
  * file the test changes, as a deployment would.

@@ -4,8 +4,8 @@ import { startNode, tempDir, type Started } from "./support/processes.ts";
 import { createTrader, expectToast, listReady, recordToasts, row, signInAs, type Trader } from "./support/watchlist.ts";
 
 /**
- * The UIP list when its provider goes away (SPEC.md §4, §8): on its own provider and app, so
- * stopping the provider touches no other test. Every action and the list say so in SPEC.md's words.
+ * The UIP list when its provider goes away (docs/product.md#states-data, #errors): on its own provider and app, so
+ * stopping the provider touches no other test. Every action and the list say so in the words of docs/product.md.
  */
 test.describe.configure({ mode: "serial", timeout: 120_000 });
 
@@ -66,7 +66,7 @@ test("with the provider gone: the bell, add to watchlist, the AI analysis and th
   await expectToast(page, "Failed to update the price alert: Network error. Please check your connection.", 2000);
   await expect(bell).toHaveAttribute("aria-checked", "false");
 
-  // SPEC.md §8: a failure that is not an HTTP answer shows 'Error: {message}'.
+  // docs/product.md#errors-lists: a failure that is not an HTTP answer shows 'Error: {message}'.
   await row(page, "KO").getByRole("link", { name: "Add to Watchlist" }).click();
   const dialog = page.getByRole("dialog", { name: "Add KO to your watchlist?" });
   await dialog.getByRole("button", { name: "Add to Watchlist" }).click();

@@ -14,8 +14,8 @@ import {
 import { ADMIN, categoryNamed, openUipList, UipFixture, uipList } from "./support/uip.ts";
 
 /**
- * The UIP list (SPEC.md §2 "UIP stocks list", "UIP stock edit", "Add UIP stock"; §4 lists and the
- * AI analysis modal; §6 UIP_STOCK permissions; §8) on a phone (Pixel 7: touch, small screen), as a
+ * The UIP list (docs/product.md#screens-uip-list, #screens-uip-edit, #screens-uip-add; #states-lists, #states-ai;
+ * #roles; #errors) on a phone (Pixel 7: touch, small screen), as a
  * trader (no UIP permission; a new one per test) and as the admin. The list is shared: tests that
  * change it add their own rows and restore the list afterwards (UipFixture).
  */
@@ -254,7 +254,7 @@ test.describe("JavaScript on, as a trader", () => {
       buy_level_four: uip.buy_level_four,
     });
 
-    // AAPL is in the watchlist already: the server's detail as a warning (SPEC.md §8).
+    // AAPL is in the watchlist already: the server's detail as a warning (docs/product.md#errors-lists).
     finger = await fingerOn(page, "AAPL");
     await finger.move(130);
     await finger.up();
@@ -358,7 +358,7 @@ test.describe("JavaScript on, as a trader", () => {
     release();
     await page.unrouteAll({ behavior: "wait" });
 
-    // A failure says SPEC.md §8's text.
+    // A failure says the text of docs/product.md#errors.
     await page.route("**/resources/ai/stock-analysis", (route) =>
       route.fulfill({ status: 502, contentType: "application/json", body: '{"detail":"down"}' }),
     );
@@ -649,7 +649,7 @@ async function expectStaticToast(page: Page, text: string, autoCloseMs = 2000) {
   await expect(shown).toHaveAttribute("style", new RegExp(`animation-delay: ?${autoCloseMs}ms`));
 }
 
-/** en-US grouping with fixed decimals, as the list shows numbers (SPEC.md §9). */
+/** en-US grouping with fixed decimals, as the list shows numbers (docs/product.md#constants-display). */
 function formatted(value: number, digits: number): string {
   return value.toLocaleString("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits });
 }

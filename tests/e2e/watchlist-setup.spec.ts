@@ -17,9 +17,9 @@ import {
 
 /**
  * The watchlist under an operator's own settings, on its own provider and app:
- * - the trader role holds no USER_STOCK DELETE (SPEC.md §6 lets a provider withhold it);
+ * - the trader role holds no USER_STOCK DELETE (docs/product.md#roles lets a provider withhold it);
  * - LOGO_URL_TEMPLATE points at a logo host (served here by the test, no internet needed);
- * - at the end the provider goes away, and every action says so in SPEC.md's words.
+ * - at the end the provider goes away, and every action says so in the words of docs/product.md.
  */
 test.describe.configure({ mode: "serial", timeout: 120_000 });
 
@@ -149,7 +149,7 @@ test("without USER_STOCK DELETE a swipe says 'You do not have permission to dele
   expect((await watchlistOf(trader)).map((r) => r.stock.ticker)).toEqual(["AAPL", "MSFT", "KO"]);
 });
 
-test("when the provider is unreachable: the switch, reorder and the list say so in SPEC.md's words", async ({
+test("when the provider is unreachable: the switch, reorder and the list say so in the words of docs/product.md", async ({
   page,
 }) => {
   await signInAs(page, trader, appUrl);

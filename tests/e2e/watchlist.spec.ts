@@ -14,7 +14,7 @@ import {
 } from "./support/watchlist.ts";
 
 /**
- * The watchlist (SPEC.md §2 "Watchlist", "User stock edit", "Add user stock"), on a phone
+ * The watchlist (docs/product.md#screens-watchlist, #screens-watchlist-edit, #screens-watchlist-add), on a phone
  * (Pixel 7: touch, small screen). Every test signs in as its own new trader, so tests never
  * depend on each other's rows.
  */
@@ -563,7 +563,7 @@ async function expectStaticToast(page: Page, text: string, autoCloseMs = 2000) {
   await expect(shown).toHaveAttribute("style", new RegExp(`animation-delay: ?${autoCloseMs}ms`));
 }
 
-/** en-US grouping with fixed decimals, as the list shows numbers (SPEC.md §9). */
+/** en-US grouping with fixed decimals, as the list shows numbers (docs/product.md#constants-display). */
 function formatted(value: number, digits: number): string {
   return value.toLocaleString("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits });
 }

@@ -35,7 +35,7 @@ const SUBTITLES: Record<AuthMode, string> = {
 };
 
 /**
- * The one card of /login with its three modes (SPEC.md §2). The mode lives in the URL, so each
+ * The one card of /login with its three modes (docs/product.md#screens-login). The mode lives in the URL, so each
  * mode can be linked and every form works without JavaScript.
  */
 export function AuthCard({
@@ -220,7 +220,7 @@ function ForgotForm({ lastResult }: { lastResult: SubmissionResult<string[]> | u
 }
 
 /**
- * A password input with a show/hide button (SPEC.md §2). The button needs JavaScript, so it
+ * A password input with a show/hide button (docs/product.md#screens-login). The button needs JavaScript, so it
  * appears once the page is hydrated; its place is kept so nothing moves when it does.
  */
 export function PasswordField({
@@ -270,7 +270,7 @@ export function PasswordField({
 }
 
 /**
- * 'Continue with Google' (SPEC.md §2, §4): Firebase's popup, then the ID token goes to our
+ * 'Continue with Google' (docs/product.md#screens-login, #states-auth): Firebase's popup, then the ID token goes to our
  * action, which exchanges it with the provider and starts the session. Firebase is imported
  * when the button is pressed (or pointed at), never with the page.
  */
@@ -359,7 +359,7 @@ function GoogleButton({
 type GoogleSignInModule = Awaited<ReturnType<typeof loadGoogleSignIn>>;
 const loadGoogleSignIn = () => import("#app/lib/google-sign-in.client.ts");
 
-/** 'Continue with Apple' only says it is coming (SPEC.md §2); without JavaScript the server sends the same toast. */
+/** 'Continue with Apple' only says it is coming (docs/product.md#screens-login); without JavaScript the server sends the same toast. */
 function AppleButton() {
   return (
     <Form

@@ -3,7 +3,7 @@ import { CloseIcon, PlayIcon } from "./landing-icons.tsx";
 import { useIsHydrated } from "./hydrated.ts";
 
 /**
- * 'Watch Demo' (SPEC.md §2): a placeholder modal. With JavaScript it is a true modal dialog:
+ * 'Watch Demo' (docs/product.md#screens-login): a placeholder modal. With JavaScript it is a true modal dialog:
  * the page behind is inert, Tab stays inside, Escape and the close button close it, and focus
  * returns to the button that opened it. Without JavaScript the 'Watch Demo' link renders it
  * open (`?demo`) and its close button is a link back.

@@ -15,7 +15,7 @@ import {
   TargetIcon,
 } from "./landing-icons.tsx";
 
-/** The marketing content of /login (SPEC.md §1, §2): statistics, features, testimonials, trust badges. */
+/** The marketing content of /login (docs/product.md#overview, #screens-login): statistics, features, testimonials, trust badges. */
 
 /**
  * Four figures the app measured (the provider's landing statistics), each with what it covers; a

@@ -3,7 +3,7 @@ import * as calls from "#contract/calls.ts";
 import { jsonBody, streamAiFromProvider } from "#app/server/ai-stream.server.ts";
 
 /**
- * POST /resources/ai/stock-analysis `{ ticker }`: the UIP list's AI analysis (SPEC.md §4, §7
+ * POST /resources/ai/stock-analysis `{ ticker }`: the UIP list's AI analysis (docs/product.md#states-ai, #calls-stocks
  * POST /api/gen-ai-stock-analysis), streamed through as text/plain while the provider writes it.
  */
 export async function action({ request, context }: Route.ActionArgs) {

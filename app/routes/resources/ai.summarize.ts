@@ -4,7 +4,7 @@ import { jsonBody, streamAiFromProvider } from "#app/server/ai-stream.server.ts"
 
 /**
  * POST /resources/ai/summarize with the recommendation (snake_case fields, fractions for
- * percentages): the option detail's AI explanation (SPEC.md §4 'Explain', §7 POST
+ * percentages): the option detail's AI explanation (docs/product.md#states-ai 'Explain', #calls-recommendations POST
  * /api/summarize-trade-recommendation), streamed through as text/plain while the provider writes it.
  * The contract checks the body before it leaves (422 with the reason).
  */

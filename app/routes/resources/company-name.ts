@@ -6,7 +6,7 @@ import { userCall } from "#app/server/auth.server.ts";
 import { ProviderError } from "#app/server/provider.server.ts";
 
 /**
- * GET /resources/company-name?ticker=…: the read-only Stock Name of the add forms (SPEC.md §5),
+ * GET /resources/company-name?ticker=…: the read-only Stock Name of the add forms (docs/product.md#validation-stock),
  * `{ name }`, or 404 `{ detail }` for a ticker the market does not know.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -7,7 +7,7 @@ import { requireUser, userCall } from "#app/server/auth.server.ts";
 import { ProviderError } from "#app/server/provider.server.ts";
 
 /**
- * The push toggle's device record (SPEC.md §4 "Push toggle", §7 devices). JSON in and out,
+ * The push toggle's device record (docs/product.md#states-push, #calls-devices). JSON in and out,
  * called from the browser, which alone knows its device token (the push subscription).
  */
 
@@ -35,7 +35,7 @@ const DeviceBody = UserDevice.pick({
   notification_opt_in: true,
 });
 
-/** POST the device record with notification_opt_in '1' or '0'; ip_address is 'Unknown' (SPEC.md §3). */
+/** POST the device record with notification_opt_in '1' or '0'; ip_address is 'Unknown' (docs/product.md#entities-device). */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(context);
   const parsed = DeviceBody.safeParse(await request.json().catch(() => null));

@@ -4,7 +4,7 @@ import { sanitizeTicker } from "#app/lib/input-sanitizers.ts";
 import { userCall } from "#app/server/auth.server.ts";
 import { ProviderError } from "#app/server/provider.server.ts";
 
-/** About a year of trading days (the provider counts Monday to Friday) for the daily chart (SPEC.md §9). */
+/** About a year of trading days (the provider counts Monday to Friday) for the daily chart (docs/product.md#constants-display). */
 const DAYS = 260;
 
 /**

@@ -78,7 +78,7 @@ export const chipText = (date: string) => `${date.slice(5, 7)}/${date.slice(8, 1
 export const datesOf = (options: readonly Pick<TradeRecommendation, "expiration_date">[]) =>
   [...new Set(options.map((o) => o.expiration_date))].sort();
 
-/** en-US grouping with fixed decimals, as the screen shows numbers (SPEC.md §9). */
+/** en-US grouping with fixed decimals, as the screen shows numbers (docs/product.md#constants-display). */
 export function fixed(value: number, digits = 2): string {
   return value.toLocaleString("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits });
 }
