@@ -16,7 +16,14 @@ export function privateResponses(): RequestHandler {
     res.writeHead = function (this: typeof res, ...args: Parameters<typeof writeHead>) {
       const setCookie = res.getHeader("set-cookie");
       const startsSession = [setCookie ?? []].flat().some((c) => String(c).startsWith("__session="));
-      if (signedIn || startsSession) res.setHeader("cache-control", PRIVATE_NO_STORE);
+      if (signedIn || startsSession) {
+        // Keep a route's no-transform (the AI streams): it stops compression from holding the text back.
+        const own = String(res.getHeader("cache-control") ?? "");
+        res.setHeader(
+          "cache-control",
+          /\bno-transform\b/.test(own) ? `${PRIVATE_NO_STORE}, no-transform` : PRIVATE_NO_STORE,
+        );
+      }
       return writeHead.apply(this, args);
     } as typeof writeHead;
     next();

@@ -18,6 +18,10 @@ beforeAll(async () => {
     res.append("cache-control", "public, max-age=3600");
     res.send("page");
   });
+  app.post("/stream", (_req, res) => {
+    res.append("cache-control", "no-store, no-transform");
+    res.send("words");
+  });
   app.post("/login", (_req, res) => {
     res.append("set-cookie", "__session=abc; Path=/; HttpOnly");
     res.redirect(302, "/user-stocks");
@@ -39,6 +43,11 @@ describe("responses to signed-in requests", () => {
   it("include the answer that starts a session", async () => {
     const res = await fetch(base + "/login", { method: "POST", redirect: "manual" });
     expect(res.headers.get("cache-control")).toBe("private, no-store");
+  });
+
+  it("keep a stream's no-transform, which keeps compression from holding its text back", async () => {
+    const res = await fetch(base + "/stream", { method: "POST", headers: { cookie: "__session=sealed" } });
+    expect(res.headers.get("cache-control")).toBe("private, no-store, no-transform");
   });
 
   it("leave signed-out pages as the route set them", async () => {
