@@ -74,7 +74,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const inUrl = filtersInUrl(url.searchParams);
   let query = inUrl ? providerQuery(inUrl) : undefined;
   let filtersError: string | null = null;
-  const saved = await userCall(context, calls.traderFilters);
+  // With the provider out of reach the screen still renders and says so (the lists below fail the same way).
+  const saved = await userCall(context, calls.traderFilters).catch((error: unknown) => {
+    if (!(error instanceof ProviderError)) throw error;
+    return null;
+  });
   if (query) {
     try {
       await userCall(context, calls.topLineRecommendations, { query });
@@ -114,7 +118,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       open,
       options: options.items,
       optionsError: options.error,
-      filters: { ...formOf(saved), ...(filtersError ? {} : inUrl) } as FilterForm,
+      filters: { ...(saved ? formOf(saved) : {}), ...(filtersError ? {} : inUrl) } as FilterForm,
       filtersError,
       logoTemplate: appEnv().LOGO_URL_TEMPLATE || null,
       now: Date.now(),

@@ -1,7 +1,8 @@
 import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./support/test.ts";
 import type { TradeRecommendation } from "../../contract/entities.ts";
-import { createTrader, expectToast, recordToasts, signInAs, type Trader } from "./support/watchlist.ts";
+import * as calls from "../../contract/calls.ts";
+import { createTrader, expectToast, providerCall, recordToasts, signInAs, type Trader } from "./support/watchlist.ts";
 import {
   card,
   chips,
@@ -45,6 +46,16 @@ const longDate = (date: string) =>
   );
 
 async function openInsights(page: Page, trader: Trader, baseUrl = "") {
+  // This file is about the screen's workings, not the trader's plan (trader-plans.spec.ts): with the
+  // demo's conservative values most strikes would be filtered out, so these traders show them all.
+  const filters = await providerCall<Record<string, unknown>>(trader.providerUrl, calls.traderFilters, {
+    token: trader.token,
+  });
+  const saved = await providerCall(trader.providerUrl, calls.saveTraderFilters, {
+    token: trader.token,
+    body: { ...filters.body, at_or_below_conservative: false },
+  });
+  expect(saved.status).toBe(200);
   await signInAs(page, trader, baseUrl);
   await nav(page).getByRole("link", { name: "Insights" }).click();
   await expect(page).toHaveURL(/\/insights$/);
