@@ -46,15 +46,21 @@ const longDate = (date: string) =>
   );
 
 async function openInsights(page: Page, trader: Trader, baseUrl = "") {
-  // This file is about the screen's workings, not the trader's plan (trader-plans.spec.ts): with the
-  // demo's conservative values most strikes would be filtered out, so these traders show them all.
-  const filters = await providerCall<Record<string, unknown>>(trader.providerUrl, calls.traderFilters, {
-    token: trader.token,
-  });
-  const saved = await providerCall(trader.providerUrl, calls.saveTraderFilters, {
-    token: trader.token,
-    body: { ...filters.body, at_or_below_conservative: false },
-  });
+  // This file is about the screen's workings, not the trader's plan (trader-plans.spec.ts covers
+  // the filters): these traders open their filters as wide as they go, so the stored puts decide.
+  const widest = {
+    at_or_below_conservative: false,
+    delta_min: 0,
+    delta_max: 0.6,
+    dte_min: 1,
+    dte_max: 90,
+    min_bid: 0.05,
+    min_open_interest: 0,
+    max_spread: 0.5,
+    skip_earnings: false,
+    commission: 0.65,
+  };
+  const saved = await providerCall(trader.providerUrl, calls.saveTraderFilters, { token: trader.token, body: widest });
   expect(saved.status).toBe(200);
   await signInAs(page, trader, baseUrl);
   await nav(page).getByRole("link", { name: "Insights" }).click();
