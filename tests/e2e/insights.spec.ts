@@ -583,7 +583,7 @@ test.describe("boundaries and failures (stand-in provider)", () => {
     for (const path of ["/insights", `/insights.data?open=${RULES}`, "/recommendation/910001"]) {
       const res = await page.request.get(appUrl + path);
       expect(res.status(), path).toBe(200);
-      expect(res.headers()["cache-control"], path).toBe("no-store");
+      expect(res.headers()["cache-control"], path).toBe("private, no-store");
     }
 
     // Fetch all: new figures for every card, without reloading the page.
