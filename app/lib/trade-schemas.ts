@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { sanitizeTicker } from "./input-sanitizers.ts";
+import { RECORD_TRADE_PARAM } from "./record-trade.ts";
 
 /**
  * The Add Trade forms: one for shares, one for options. Each is one schema, run by Conform in the
@@ -184,16 +185,17 @@ export function tradeDefaults(kind: TradeFormKind, now: Date): Record<string, st
  * opens the options form as a sell-to-open of one contract at the bid. Unusable values are left out.
  */
 export function prefillFromSearch(search: URLSearchParams): Record<string, string> {
+  const P = RECORD_TRADE_PARAM;
   const out: Record<string, string> = {};
-  const ticker = sanitizeTicker(search.get("ticker") ?? "");
+  const ticker = sanitizeTicker(search.get(P.ticker) ?? "");
   if (ticker && ticker.length <= 10) out.symbol = ticker;
-  const strike = Number(search.get("strike"));
-  if (search.get("strike") && Number.isFinite(strike) && strike > 0 && strike <= PRICE_MAX) out.strike = String(strike);
-  const expiry = search.get("expiry") ?? "";
+  const strike = Number(search.get(P.strike));
+  if (search.get(P.strike) && Number.isFinite(strike) && strike > 0 && strike <= PRICE_MAX) out.strike = String(strike);
+  const expiry = search.get(P.expiry) ?? "";
   if (/^\d{4}-\d{2}-\d{2}$/.test(expiry) && !Number.isNaN(Date.parse(expiry))) out.expiry = expiry;
-  const bid = Number(search.get("bid"));
-  if (search.get("bid") && Number.isFinite(bid) && bid >= 0 && bid <= PRICE_MAX) out.entryPrice = String(bid);
-  const type = search.get("type");
+  const bid = Number(search.get(P.bid));
+  if (search.get(P.bid) && Number.isFinite(bid) && bid >= 0 && bid <= PRICE_MAX) out.entryPrice = String(bid);
+  const type = search.get(P.type);
   if (type === "put" || type === "call") out.optionType = type;
   return out;
 }

@@ -268,9 +268,9 @@ function OptionDetail({
             bid: r.bid,
           })}
         >
-          Record this trade
+          {messages.recordThisTrade}
         </Link>
-        <span className="ins-detail__record-hint">Sold it? Log it in your journal at the bid, ready to edit.</span>
+        <span className="ins-detail__record-hint">{messages.recordThisTradeHint}</span>
       </p>
 
       <section className="ins-explain" aria-labelledby="ins-explain-title">
