@@ -56,8 +56,6 @@ export const messages = {
   // AI texts' labels (docs/product.md#states-ai: the AI analysis modal, the option detail's button)
   aiAnalysing: "Analysing ...",
   aiExplain: "Explain",
-  recordThisTrade: "Record this trade",
-  recordThisTradeHint: "Sold it? Log it in your journal at the bid, ready to edit.",
   aiThinking: "Thinking...",
   notAuthorizedGenerate: "Not authorized to generate recommendations",
   notAuthorizedAction: "Not authorized to perform this action",

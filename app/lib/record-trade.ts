@@ -1,4 +1,13 @@
 // Zod-free, so the option detail links to Add Trade without loading the form's schemas.
+/**
+ * The link's texts (docs/product.md#screens-option-detail). Kept here, not in the message catalogue,
+ * which every list page loads first: /user-stocks sits at its 130 kB first-load budget.
+ */
+export const RECORD_TRADE_TEXT = {
+  link: "Record this trade",
+  hint: "Sold it? Log it in your journal at the bid, ready to edit.",
+} as const;
+
 /** The query parameters of Add Trade's "Record this trade" link (read by prefillFromSearch). */
 export const RECORD_TRADE_PARAM = {
   ticker: "ticker",

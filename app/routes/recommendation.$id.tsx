@@ -17,7 +17,7 @@ import { messages } from "#app/lib/messages.ts";
 import { AI_ROUTES, type AiStreamState } from "#app/lib/ai-stream.ts";
 import { formatDateTime, formatGreek, formatPercent, formatPrice } from "#app/lib/format.ts";
 import { INSIGHTS_PARAM, INSIGHTS_PATH, insightsSearch } from "#app/lib/insights.ts";
-import { recordTradeHref } from "#app/lib/record-trade.ts";
+import { RECORD_TRADE_TEXT, recordTradeHref } from "#app/lib/record-trade.ts";
 import { explainGreeks, expiryLong, strikeDistance, underlyingOf } from "#app/lib/option-card.ts";
 import { requireUser, userCall } from "#app/server/auth.server.ts";
 import { ProviderError } from "#app/server/provider.server.ts";
@@ -268,9 +268,9 @@ function OptionDetail({
             bid: r.bid,
           })}
         >
-          {messages.recordThisTrade}
+          {RECORD_TRADE_TEXT.link}
         </Link>
-        <span className="ins-detail__record-hint">{messages.recordThisTradeHint}</span>
+        <span className="ins-detail__record-hint">{RECORD_TRADE_TEXT.hint}</span>
       </p>
 
       <section className="ins-explain" aria-labelledby="ins-explain-title">
