@@ -106,7 +106,11 @@ test("the first words reach the browser while the model is still writing", async
   };
 
   const head = await startInPage(page, "/resources/ai/stock-analysis", { ticker: "aapl" });
-  expect(head).toEqual({ status: 200, type: "text/plain; charset=utf-8", cacheControl: "private, no-store, no-transform" });
+  expect(head).toEqual({
+    status: 200,
+    type: "text/plain; charset=utf-8",
+    cacheControl: "private, no-store, no-transform",
+  });
   expect(await readInPage(page)).toBe("AAPL: first words. ");
   expect(finished).toBe(false);
 
