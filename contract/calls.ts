@@ -26,6 +26,7 @@ import {
   UserDevice,
   UserStock,
 } from "./entities.ts";
+import { FILTER_LABELS, type NumericFilter } from "./filter-labels.ts";
 import { LandingStats, TrackRecord } from "./track-record.ts";
 
 /** docs/product.md#calls: every call the app makes to the provider, with its request and response. */
@@ -280,17 +281,19 @@ export const stockAnalysis = endpoint({
  * the defaults. Booleans as 1/0, as a GET form sends them.
  */
 const Bit = z.enum(["1", "0"]).transform((v) => v === "1");
+const filterQueryNumber = (field: NumericFilter) =>
+  z.coerce.number({ error: `'${FILTER_LABELS[field]}' must be a number.` }).optional();
 export const TraderFilterQuery = z.object({
   at_or_below_conservative: Bit.optional(),
-  delta_min: z.coerce.number().optional(),
-  delta_max: z.coerce.number().optional(),
-  dte_min: z.coerce.number().optional(),
-  dte_max: z.coerce.number().optional(),
-  min_bid: z.coerce.number().optional(),
-  min_open_interest: z.coerce.number().optional(),
-  max_spread: z.coerce.number().optional(),
+  delta_min: filterQueryNumber("delta_min"),
+  delta_max: filterQueryNumber("delta_max"),
+  dte_min: filterQueryNumber("dte_min"),
+  dte_max: filterQueryNumber("dte_max"),
+  min_bid: filterQueryNumber("min_bid"),
+  min_open_interest: filterQueryNumber("min_open_interest"),
+  max_spread: filterQueryNumber("max_spread"),
   skip_earnings: Bit.optional(),
-  commission: z.coerce.number().optional(),
+  commission: filterQueryNumber("commission"),
 });
 export type TraderFilterQuery = z.infer<typeof TraderFilterQuery>;
 

@@ -17,6 +17,7 @@ import type { Route } from "./+types/insights";
 import * as calls from "#contract/calls.ts";
 import { WS_TRADE_UPDATES } from "#contract/ws-paths.ts";
 import type { TradeRecommendation } from "#contract/entities.ts";
+import { FILTER_LABELS } from "#contract/filter-labels.ts";
 import { messages } from "#app/lib/messages.ts";
 import { logoUrl } from "#app/lib/logo.ts";
 import { sanitizeTicker } from "#app/lib/input-sanitizers.ts";
@@ -498,14 +499,14 @@ const FILTER_INPUTS: {
   min: number;
   max: number;
 }[] = [
-  { field: "delta_min", label: "|Delta| from", step: "0.01", min: 0, max: 0.6 },
-  { field: "delta_max", label: "|Delta| to", step: "0.01", min: 0.01, max: 0.6 },
-  { field: "dte_min", label: "Days to expiry from", step: "1", min: 1, max: 90 },
-  { field: "dte_max", label: "Days to expiry to", step: "1", min: 1, max: 90 },
-  { field: "min_bid", label: "Minimum bid ($)", step: "0.01", min: 0.05, max: 1000 },
-  { field: "min_open_interest", label: "Minimum open interest", step: "1", min: 0, max: 1_000_000 },
-  { field: "max_spread", label: "Maximum spread (% of mid)", step: "0.1", min: 1, max: 50 },
-  { field: "commission", label: "Commission per contract ($)", step: "0.01", min: 0, max: 10 },
+  { field: "delta_min", label: FILTER_LABELS.delta_min, step: "0.01", min: 0, max: 0.6 },
+  { field: "delta_max", label: FILTER_LABELS.delta_max, step: "0.01", min: 0.01, max: 0.6 },
+  { field: "dte_min", label: FILTER_LABELS.dte_min, step: "1", min: 1, max: 90 },
+  { field: "dte_max", label: FILTER_LABELS.dte_max, step: "1", min: 1, max: 90 },
+  { field: "min_bid", label: FILTER_LABELS.min_bid, step: "0.01", min: 0.05, max: 1000 },
+  { field: "min_open_interest", label: FILTER_LABELS.min_open_interest, step: "1", min: 0, max: 1_000_000 },
+  { field: "max_spread", label: FILTER_LABELS.max_spread, step: "0.1", min: 1, max: 50 },
+  { field: "commission", label: FILTER_LABELS.commission, step: "0.01", min: 0, max: 10 },
 ];
 
 /**

@@ -30,10 +30,7 @@ export async function saveFiltersAction(
   const toast = (ok: boolean, text: string) =>
     redirectWithToast(listUrl, Toast.parse({ type: ok ? "success" : "error", text, autoClose: TOAST_MS.app }));
   const parsed = TraderFilters.safeParse(filtersBody(form));
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    return toast(false, `${String(issue.path[0] ?? "Filters")}: ${issue.message}`);
-  }
+  if (!parsed.success) return toast(false, parsed.error.issues[0]!.message);
   try {
     await userCall(context, calls.saveTraderFilters, { body: parsed.data });
     return toast(true, FILTERS_SAVED);

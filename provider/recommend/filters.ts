@@ -26,8 +26,8 @@ export async function readerFilters(
   if (Object.keys(overrides).length === 0) return saved;
   const checked = TraderFilters.safeParse({ ...saved, ...overrides });
   if (!checked.success) {
-    const issue = checked.error.issues[0]!;
-    throw new HttpError(422, `${issue.path.join(".") || "filters"}: ${issue.message}`);
+    // Each message names its field as the form does, so the screen can show it as it is.
+    throw new HttpError(422, checked.error.issues[0]!.message);
   }
   return checked.data;
 }
