@@ -17,7 +17,6 @@ import {
   Price,
   TopLineRecommendation,
   TradeRecommendation,
-  TraderFilters,
   Ticker,
   Timestamp,
   Trade,
@@ -27,6 +26,7 @@ import {
   UserStock,
 } from "./entities.ts";
 import { FILTER_LABELS, type NumericFilter } from "./filter-labels.ts";
+import { TraderFilters } from "./trader-filters.ts";
 import { LandingStats, TrackRecord } from "./track-record.ts";
 
 /** docs/product.md#calls: every call the app makes to the provider, with its request and response. */

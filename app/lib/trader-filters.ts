@@ -3,7 +3,7 @@
  * (the spread in percent, booleans as 1/0), saved per user with "Save as my defaults". Pure, so the
  * server render, the browser and the tests agree; the provider checks the same limits.
  */
-import type { TraderFilters } from "#contract/entities.ts";
+import type { TraderFilters } from "#contract/trader-filters.ts";
 
 export const FILTER_FIELDS = [
   "at_or_below_conservative",

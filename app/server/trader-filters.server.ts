@@ -4,7 +4,7 @@
  */
 import type { RouterContextProvider } from "react-router";
 import * as calls from "#contract/calls.ts";
-import { TraderFilters } from "#contract/entities.ts";
+import { TraderFilters } from "#contract/trader-filters.ts";
 import { messages, TOAST_MS } from "#app/lib/messages.ts";
 import { INSIGHTS_PATH, insightsSearch } from "#app/lib/insights.ts";
 import { FILTER_FIELDS, filtersBody, type FilterForm } from "#app/lib/trader-filters.ts";

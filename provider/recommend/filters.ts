@@ -4,7 +4,7 @@
  */
 import type { Db } from "../db/client.ts";
 import { HttpError } from "../http/errors.ts";
-import { TraderFilters } from "../../contract/entities.ts";
+import { TraderFilters } from "../../contract/trader-filters.ts";
 import type { TraderFilterQuery } from "../../contract/calls.ts";
 import { DEFAULT_FILTERS, type TraderFilterValues } from "./selection.ts";
 
