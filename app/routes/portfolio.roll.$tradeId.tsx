@@ -192,36 +192,40 @@ function RollForm({
   const p = rolls.position;
   return (
     <Form method="post" action={action} {...getFormProps(form)} className="trade-form">
-      <ErrorList id={form.errorId} errors={form.errors} />
-      <p>
-        Buy back the {rolls.ticker} {p.strike} put expiring {formatDay(p.expiry)} and sell the new put, both now.
-      </p>
-      {amount("contracts", "Contracts")}
-      <div className="trade-form__row">
-        {amount("closePrice", "Buy-back price per share")}
-        {amount("closeFees", "Buy-back fees ($)")}
-      </div>
-      <div className="trade-form__row">
-        {amount("strike", "New strike")}
+      <div className="trade-form__body">
+        <ErrorList id={form.errorId} errors={form.errors} />
+        <p>
+          Buy back the {rolls.ticker} {p.strike} put expiring {formatDay(p.expiry)} and sell the new put, both now.
+        </p>
+        {amount("contracts", "Contracts")}
+        <div className="trade-form__row">
+          {amount("closePrice", "Buy-back price per share")}
+          {amount("closeFees", "Buy-back fees ($)")}
+        </div>
+        <div className="trade-form__row">
+          {amount("strike", "New strike")}
+          <Field
+            labelProps={{ children: "New expiry" }}
+            inputProps={getInputProps(fields.expiry, { type: "date" })}
+            errors={fields.expiry.errors}
+          />
+        </div>
+        <div className="trade-form__row">
+          {amount("openPrice", "New premium per share")}
+          {amount("openFees", "New put's fees ($)")}
+        </div>
         <Field
-          labelProps={{ children: "New expiry" }}
-          inputProps={getInputProps(fields.expiry, { type: "date" })}
-          errors={fields.expiry.errors}
+          labelProps={{ children: "Date and time (UTC)" }}
+          inputProps={getInputProps(fields.tradedAt, { type: "datetime-local" })}
+          errors={fields.tradedAt.errors}
         />
       </div>
-      <div className="trade-form__row">
-        {amount("openPrice", "New premium per share")}
-        {amount("openFees", "New put's fees ($)")}
-      </div>
-      <Field
-        labelProps={{ children: "Date and time (UTC)" }}
-        inputProps={getInputProps(fields.tradedAt, { type: "datetime-local" })}
-        errors={fields.tradedAt.errors}
-      />
-      <input type="hidden" name="intent" value={INTENT} />
-      <button type="submit" className="button button--primary" aria-disabled={busy || undefined}>
-        {busy ? "Saving…" : ROLL_TEXT.record}
-      </button>
+      <footer className="trade-form__footer">
+        <input type="hidden" name="intent" value={INTENT} />
+        <button type="submit" className="button button--primary" aria-disabled={busy || undefined}>
+          {busy ? "Saving…" : ROLL_TEXT.record}
+        </button>
+      </footer>
     </Form>
   );
 }
