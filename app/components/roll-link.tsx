@@ -16,7 +16,7 @@ export function RollLink({ option }: { option: OpenOption }) {
       {option.losing ? <p className="roll-status">{ROLL_TEXT.losing}</p> : null}
       <Link
         to={rollHref(tradeId)}
-        className={flagged ? "button button--primary" : undefined}
+        className={flagged ? "button button--primary" : "button"}
         aria-label={`${ROLL_TEXT.link}: ${option.ticker} ${option.strike} put expiring ${option.expiry}`}
       >
         {ROLL_TEXT.link}

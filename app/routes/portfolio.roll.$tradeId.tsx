@@ -141,8 +141,13 @@ function Candidate({
           {c.earnings_before_expiry && earningsDate ? `Yes, ${formatDay(earningsDate)}` : "No"}
         </Figure>
       </dl>
-      <p>
-        <Link to={recordRollHref(tradeId, c)} preventScrollReset aria-label={`${ROLL_TEXT.record}: ${name}`}>
+      <p className="roll-link">
+        <Link
+          to={recordRollHref(tradeId, c)}
+          preventScrollReset
+          className="button"
+          aria-label={`${ROLL_TEXT.record}: ${name}`}
+        >
           {ROLL_TEXT.record}
         </Link>
       </p>

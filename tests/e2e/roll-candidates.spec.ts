@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support/test.ts";
 import * as calls from "../../contract/calls.ts";
@@ -16,6 +17,15 @@ const dialog = (page: Page) => page.getByRole("dialog");
 const field = (page: Page, label: string) => dialog(page).getByLabel(label, { exact: true });
 const day = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
 const formatDay = (iso: string) => day.format(new Date(`${iso}T00:00:00Z`));
+/** Serious or critical WCAG 2.1 A/AA violations on the page as it stands (as tests/e2e/accessibility.spec.ts checks). */
+async function axeProblems(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
+    .analyze();
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .flatMap((v) => v.nodes.map((n) => `${v.id}: ${v.help} — ${n.target.join(" ")}`));
+}
 const position = (page: Page, strike: number, expiry: string) =>
   page.getByRole("listitem", { name: `Short AAPL ${strike} put · exp ${formatDay(expiry)}`, exact: true });
 
@@ -58,6 +68,7 @@ test("a tested put's roll candidates are listed, ranked, and a roll recorded fro
   const card = position(page, strike, expiry);
   // Written, not only coloured.
   await expect(card.getByText("Tested: the stock is within 3% of the strike or below it")).toBeVisible();
+  expect(await axeProblems(page)).toEqual([]);
   await card.getByRole("link", { name: /^Roll candidates/ }).click();
 
   await expect(page).toHaveURL(new RegExp(`/portfolio/roll/${sold.body.id}$`));
@@ -70,6 +81,8 @@ test("a tested put's roll candidates are listed, ranked, and a roll recorded fro
   await expect(first.getByText("Net credit (new bid − ask to close − 2 commissions)")).toBeVisible();
   await expect(first.getByText("Chance of assignment (risk-neutral, N(−d2))")).toBeVisible();
 
+  expect(await axeProblems(page)).toEqual([]);
+
   await first.getByRole("link", { name: /^Record this roll/ }).click();
   await expect(page.getByRole("dialog", { name: "Record this roll" })).toBeVisible();
   await expect(field(page, "Contracts")).toHaveValue("1");
@@ -78,6 +91,7 @@ test("a tested put's roll candidates are listed, ranked, and a roll recorded fro
   await expect(field(page, "New expiry")).toHaveValue(best.expiry);
   await expect(field(page, "New premium per share")).toHaveValue(String(best.bid));
   await expect(field(page, "New put's fees ($)")).toHaveValue("0.65");
+  expect(await axeProblems(page)).toEqual([]);
 
   // More contracts than are open: the provider's reason, and every typed value kept.
   await field(page, "Contracts").fill("2");
