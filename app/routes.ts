@@ -25,6 +25,7 @@ export default [
       route("uip-stocks", "routes/uip-stocks.tsx"),
       route("profile", "routes/profile.tsx"),
       route("portfolio", "routes/portfolio.tsx"),
+      route("portfolio/roll/:tradeId", "routes/portfolio.roll.$tradeId.tsx"),
       // The list is the layout, so the option detail (/recommendation/{id}) opens over it.
       layout("routes/insights.tsx", [
         route("insights", "routes/insights-list.tsx"),

@@ -28,6 +28,7 @@ import {
 import { FILTER_LABELS, type NumericFilter } from "./filter-labels.ts";
 import { TraderFilters } from "./trader-filters.ts";
 import { LandingStats, TrackRecord } from "./track-record.ts";
+import { RollCandidates, RollCandidatesParams } from "./rolls.ts";
 
 /** docs/product.md#calls: every call the app makes to the provider, with its request and response. */
 
@@ -539,4 +540,15 @@ export const importTrades = endpoint({
   path: "/api/trade-imports",
   body: ImportBody,
   response: ImportPreview,
+});
+
+/**
+ * Roll candidates of the open short put that trade `tradeId` opened (docs/decisions/0036): its
+ * owner only (404 for anyone else); 422 for a trade that is not a short put, 409 once it is closed.
+ */
+export const rollCandidates = endpoint({
+  method: "GET",
+  path: "/api/positions/:tradeId/roll-candidates",
+  params: RollCandidatesParams,
+  response: RollCandidates,
 });

@@ -385,6 +385,10 @@ export const OpenOption = z.object({
   pnl_at_mark: z.number().nullable(),
   /** pnl_at_mark as a share of premium_kept. */
   pct_max_profit: z.number().nullable(),
+  /** A put with the stock at or below strike × 1.03 (docs/decisions/0036); false for a call or without a quote. */
+  tested: z.boolean(),
+  /** A put whose mark is above the premium received per share; false for a call or without a quote. */
+  losing: z.boolean(),
 });
 export type OpenOption = z.infer<typeof OpenOption>;
 

@@ -90,6 +90,7 @@ const matrix: Record<string, Row> = {
   getTrade: OWNER_ONLY_HIDDEN,
   deleteTrade: OWNER_ONLY_HIDDEN,
   rollTrade: SIGNED_IN,
+  rollCandidates: OWNER_ONLY_HIDDEN,
   getJournal: SIGNED_IN,
   exportTrades: SIGNED_IN,
   previewImport: SIGNED_IN,

@@ -297,6 +297,29 @@ async function aTrade(w: World): Promise<number> {
   const res = await w.provider.call(calls.addTrade, { token: w.a.token, body: A_TRADE });
   return res.body.id as number;
 }
+/** A sells a listed KO put near the money (the market's own chain), so it has roll candidates to read. */
+async function aSoldPut(w: World): Promise<number> {
+  const chain = await w.provider.context.market.optionChain("KO");
+  const expiry = chain.expirations[0]!;
+  const option = expiry.options
+    .filter((o) => o.type === "put")
+    .sort((x, y) => Math.abs(x.strike - chain.spot) - Math.abs(y.strike - chain.spot))[0]!;
+  const res = await w.provider.call(calls.addTrade, {
+    token: w.a.token,
+    body: {
+      kind: "sell_to_open",
+      ticker: "KO",
+      option_type: "put",
+      strike: option.strike,
+      expiry: expiry.expiration,
+      quantity: 1,
+      price: Math.max(option.bid, 0.05),
+      fees: 0.65,
+      traded_at: new Date(Date.now() - 60_000).toISOString(),
+    },
+  });
+  return res.body.id as number;
+}
 const IBKR_FILE = [
   "Trades,Header,DataDiscriminator,Asset Category,Currency,Symbol,Date/Time,Quantity,T. Price,C. Price,Proceeds,Comm/Fee,Basis,Realized P/L,MTM P/L,Code",
   'Trades,Data,Order,Stocks,USD,KO,"2026-01-06, 10:00:00",5,60,60,-300,-1,301,0,0,O',
@@ -465,6 +488,7 @@ export const validRequests: Record<string, Builder> = {
       },
     };
   },
+  rollCandidates: async (w) => ({ params: { tradeId: await aSoldPut(w) } }),
   getJournal: async () => ({ query: { from: "2026-01-01T00:00:00Z" } }),
   exportTrades: async () => ({}),
   previewImport: async () => ({ body: { broker: "ibkr", csv: IBKR_FILE } }),

@@ -1,6 +1,7 @@
 import { Form } from "react-router";
 import type { Journal, JournalRow, OpenOption, ShareLot, WheelCycle } from "#contract/entities.ts";
 import { formatDateTime } from "#app/lib/format.ts";
+import { RollLink } from "./roll-link.tsx";
 import { formatMoney, formatPercent, formatSignedMoney } from "#app/lib/trade-journal.ts";
 
 /**
@@ -89,6 +90,7 @@ export function OpenPositions({ options, lots }: { options: OpenOption[]; lots: 
               </Figure>
               <Figure term="Share of the maximum profit made">{formatPercent(o.pct_max_profit)}</Figure>
             </dl>
+            <RollLink option={o} />
           </li>
         ))}
         {lots.map((lot) => (

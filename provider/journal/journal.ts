@@ -15,7 +15,8 @@ import { CsvFormatError, type ParsedLine } from "./brokers/csv.ts";
 import { parseIbkr } from "./brokers/ibkr.ts";
 import { parseTastytrade } from "./brokers/tastytrade.ts";
 import * as store from "./store.ts";
-import { cycleFigures, legAtMark, periodStats, replay, type WheelTrade } from "./wheel.ts";
+import { testedOrLosing } from "./rolls.ts";
+import { CONTRACT_SIZE, cycleFigures, legAtMark, periodStats, replay, type WheelTrade } from "./wheel.ts";
 
 /**
  * The journal's use cases: add a trade (or a roll, or a broker file) only when the whole journal
@@ -95,19 +96,19 @@ export async function removeTrade(db: Db, userId: number, id: number, now = Date
   });
 }
 
-/** The mid of the option's bid and ask, null when the market has no quote for it. */
+/** The mid of the option's bid and ask (null when the market has no quote for it), and the stock's price. */
 async function markOf(
   market: MarketData,
   leg: { ticker: string; optionType: "put" | "call"; strike: number; expiry: string },
-) {
+): Promise<{ mark: number | null; spot: number | null }> {
   try {
     const chain = await market.optionChain(leg.ticker);
     const expiration = chain.expirations.find((e) => e.expiration === leg.expiry);
     const option = expiration?.options.find((o) => o.type === leg.optionType && Math.abs(o.strike - leg.strike) < 1e-6);
-    if (!option || option.ask <= 0) return null;
-    return Math.round(((option.bid + option.ask) / 2) * 100) / 100;
+    if (!option || option.ask <= 0) return { mark: null, spot: chain.spot };
+    return { mark: Math.round(((option.bid + option.ask) / 2) * 100) / 100, spot: chain.spot };
   } catch {
-    return null;
+    return { mark: null, spot: null };
   }
 }
 
@@ -140,7 +141,17 @@ export async function buildJournal(
         cycle_id: wheel.results.get(t.id)!.cycleId,
       })),
     open_options: wheel.legs.map((leg, i) => {
-      const figures = legAtMark(leg, marks[i]!, now);
+      const { mark, spot } = marks[i]!;
+      const figures = legAtMark(leg, mark, now);
+      const roll =
+        leg.optionType === "put"
+          ? testedOrLosing({
+              strike: leg.strike,
+              spot,
+              mark,
+              premiumPerShare: leg.premium / (leg.contracts * CONTRACT_SIZE),
+            })
+          : { tested: false, losing: false };
       return {
         ticker: leg.ticker,
         option_type: leg.optionType,
@@ -158,9 +169,11 @@ export async function buildJournal(
         collateral: cents(figures.collateral),
         premium_kept: cents(figures.premiumKept),
         days_held: Math.floor(figures.daysHeld),
-        mark: marks[i]!,
+        mark,
         pnl_at_mark: figures.pnlAtMark === null ? null : cents(figures.pnlAtMark),
         pct_max_profit: ratio(figures.pctMaxProfit),
+        tested: roll.tested,
+        losing: roll.losing,
       };
     }),
     share_lots: wheel.lots.map((lot) => {

@@ -3,6 +3,7 @@ import type { Router } from "../http/router.ts";
 import type { ProviderContext } from "../context.ts";
 import { notFound } from "../http/errors.ts";
 import { findTrade } from "../journal/store.ts";
+import { rollCandidatesOf } from "../journal/roll-candidates.ts";
 import { addTrades, buildJournal, exportCsv, importTrades, previewImport, removeTrade } from "../journal/journal.ts";
 
 /** The wheel journal: every call works on the caller's own trades only (admins included). */
@@ -34,6 +35,10 @@ export function tradeRoutes(router: Router, context: ProviderContext): void {
   router.on(calls.rollTrade, async ({ caller, body }) => {
     const [close, open] = await addTrades(db, caller.id, [{ trade: body.close }, { trade: body.open, rollOf: 0 }]);
     return { close: close!, open: open! };
+  });
+
+  router.on(calls.rollCandidates, async ({ caller, params }) => {
+    return rollCandidatesOf(db, market, caller.id, params.tradeId);
   });
 
   router.on(calls.getJournal, async ({ caller, query }) => {
