@@ -15,6 +15,8 @@ const appPort = ports.app[0]!;
 const appUrl = `http://localhost:${appPort}`;
 const WAIT = (what: string) => new RegExp(`^Too many ${what}\\. Please wait \\d+ seconds? and try again\\.$`);
 let app: Started;
+// Sign-in, a generation and an AI text each: slow on a busy 2-core machine.
+test.describe.configure({ timeout: 90_000 });
 
 test.beforeAll(async () => {
   // Starting a server (and seeding a store) takes over a minute on a busy 2-core machine.
@@ -81,7 +83,7 @@ test("a second AI text in the minute says how long to wait in the modal", async 
   const modal = page.getByRole("dialog", { name: "AI analysis: AAPL" });
   await expect(modal.locator(".ai-text__body")).toContainText("AAPL", { timeout: 20_000 });
 
-  await page.keyboard.press("Escape");
+  await modal.getByRole("link", { name: "Close" }).last().click();
   await expect(modal).toHaveCount(0);
   await row(page, "AAPL").getByRole("link", { name: "AI analysis" }).click();
   await expect(modal.getByRole("alert")).toHaveText(WAIT("AI texts"));
