@@ -17,6 +17,7 @@ import { OfflineStatus } from "./components/offline-status.tsx";
 import { offlineClientMiddleware } from "./components/offline-middleware.ts";
 import { UpdatePrompt } from "./components/update-prompt.tsx";
 import { offlineMiddleware } from "./server/offline.server.ts";
+import { signedOutMiddleware } from "./server/signed-out.server.ts";
 import { useNonce } from "./components/nonce.tsx";
 import { messages } from "./lib/messages.ts";
 import { OFFLINE_SAVE_HEADER } from "./lib/offline.ts";
@@ -48,8 +49,12 @@ export function shouldRevalidate({
   return defaultShouldRevalidate;
 }
 
-/** Offline outbox and replays (server/offline.server.ts); offline answers in the browser (components/offline-middleware.ts). */
-export const middleware = [offlineMiddleware];
+/**
+ * Offline outbox and replays (server/offline.server.ts); reads without a session marked so the
+ * worker forgets the last user's saved screens (server/signed-out.server.ts); offline answers in
+ * the browser (components/offline-middleware.ts).
+ */
+export const middleware = [offlineMiddleware, signedOutMiddleware];
 export const clientMiddleware = [offlineClientMiddleware];
 
 export async function loader({ request }: Route.LoaderArgs) {

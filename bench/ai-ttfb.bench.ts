@@ -34,6 +34,8 @@ async function startApp(
       PROVIDER_PORT: String(providerPort),
       DATA_DIR: mkdtempSync(join(tmpdir(), "putseller-bench-ai-")),
       SEED_DEMO: "true",
+      // 80 texts for one trader in a minute or two: the per-trader limit is not what is measured.
+      AI_TEXTS_PER_MINUTE: "100000",
       SESSION_SECRET: "bench-ai-ttfb-session-secret-0123456789abcdef",
       COOKIE_SECURE: "false",
       BUILD_DIR: process.env.BUILD_DIR ?? "build",

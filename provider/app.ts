@@ -24,7 +24,7 @@ import { createPushSender } from "./push/sender.ts";
 import { DEFAULT_PUSH_HOSTS } from "./push/hosts.ts";
 import { createFcmSender, type FcmSettings } from "./push/fcm.ts";
 import type { Agent } from "node:https";
-import { createRateLimiter } from "./auth/rate-limit.ts";
+import { createRateLimiter, DEFAULT_WORK_LIMITS, workRules, type WorkLimits } from "./auth/rate-limit.ts";
 import { createMailer } from "./mail/mailer.ts";
 import { createGoogleVerifier } from "./auth/google.ts";
 import { recordClientIp, type ClientInfo } from "./http/client-ip.ts";
@@ -41,6 +41,7 @@ import { tradeRoutes } from "./routes/trades.ts";
 import { createExplainer, type AiSettings } from "./ai/index.ts";
 import { trackRecordRoutes } from "./routes/track-record.ts";
 import { trackRecordJob } from "./track-record/job.ts";
+import { pruneRunsJob } from "./jobs/prune-job.ts";
 
 export interface ProviderOptions extends DatabaseOptions {
   /** Token secrets, newest first; generated once and kept in the database when empty. */
@@ -88,6 +89,10 @@ export interface ProviderOptions extends DatabaseOptions {
   trackRecordBacktestWeeks?: number | undefined;
   /** An OpenAI-compatible model for the AI texts (AI_BASE_URL, AI_API_KEY, AI_MODEL, AI_TIMEOUT_MS); the built-in analyst when omitted. */
   ai?: AiSettings | undefined;
+  /** Generations and AI texts each trader may ask for a minute (GENERATIONS_PER_MINUTE, AI_TEXTS_PER_MINUTE); 10 and 20 when omitted. */
+  workLimits?: Partial<WorkLimits> | undefined;
+  /** Days a replaced recommendation run is kept once the track record copied it (RECOMMENDATION_RUNS_KEEP_DAYS); 14 when omitted. */
+  keepRunsDays?: number | undefined;
 }
 
 export interface Provider {
@@ -121,6 +126,7 @@ export async function createProvider(options: ProviderOptions = {}): Promise<Pro
       tokens,
       market,
       limiter: createRateLimiter(database.db),
+      work: workRules({ ...DEFAULT_WORK_LIMITS, ...definedOnly(options.workLimits) }),
       mailer: createMailer({ db: database.db, smtpUrl: options.smtpUrl, from: options.mailFrom ?? DEFAULT_MAIL_FROM }),
       google: options.firebaseProjectId ? createGoogleVerifier(options.firebaseProjectId) : undefined,
       appUrl,
@@ -176,6 +182,7 @@ export async function createProvider(options: ProviderOptions = {}): Promise<Pro
         backtestWeeks: options.trackRecordBacktestWeeks,
       }),
     );
+    scheduler.register(pruneRunsJob(context, { intervalMs: 3600_000, keepDays: options.keepRunsDays ?? 14 }));
     if (options.jobs !== false) scheduler.start();
 
     return {
@@ -230,4 +237,9 @@ function selectMarket(options: ProviderOptions): MarketData {
     case "simulated":
       return createSimulatedMarket({ seed: options.marketSeed ?? 1, tickers: DEMO_TICKERS });
   }
+}
+
+/** The settings given (an unset one is `undefined`, which must not hide its default). */
+function definedOnly<T extends object>(values: T | undefined): Partial<T> {
+  return Object.fromEntries(Object.entries(values ?? {}).filter(([, value]) => value !== undefined)) as Partial<T>;
 }

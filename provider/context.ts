@@ -2,7 +2,7 @@ import type { DatabaseHandle, Db } from "./db/client.ts";
 import type { TokenService } from "./auth/tokens.ts";
 import type { MarketData } from "./market/port.ts";
 import type { PushSender } from "./push/sender.ts";
-import type { RateLimiter } from "./auth/rate-limit.ts";
+import type { RateLimiter, WorkRules } from "./auth/rate-limit.ts";
 import type { Mailer } from "./mail/mailer.ts";
 import type { GoogleVerifier } from "./auth/google.ts";
 import type { EventBus } from "./bus/bus.ts";
@@ -19,8 +19,10 @@ export interface ProviderContext {
   push: PushSender;
   /** Push service hosts a device subscription may point at (PUSH_ALLOWED_HOSTS). */
   pushAllowedHosts: readonly string[];
-  /** Attempt counters for the public account calls. */
+  /** Attempt counters for the public account calls, and for each trader's costly work (`work`). */
   limiter: RateLimiter;
+  /** Per-user limits on generations and AI texts (GENERATIONS_PER_MINUTE, AI_TEXTS_PER_MINUTE). */
+  work: WorkRules;
   /** SMTP when SMTP_URL is set, else the mail_outbox table. */
   mailer: Mailer;
   /** Firebase ID token checks for Google sign-in; undefined when FIREBASE_PROJECT_ID is unset. */

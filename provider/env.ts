@@ -91,6 +91,12 @@ export const ProviderEnv = z.object({
   AI_MODEL: z.string().min(1).optional(),
   /** Longest wait for the AI answer to start and between two pieces of it. */
   AI_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
+  /** Recommendation generations each trader may start a minute (README "Security and limits"). */
+  GENERATIONS_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  /** AI texts (stock analysis, recommendation summary) each trader may ask for a minute. */
+  AI_TEXTS_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+  /** Days a replaced recommendation run is kept (once the track record copied it) before it is pruned. */
+  RECOMMENDATION_RUNS_KEEP_DAYS: z.coerce.number().int().min(1).max(3650).default(14),
 });
 export type ProviderEnv = z.infer<typeof ProviderEnv>;
 
@@ -148,6 +154,8 @@ export function providerStartOptions(env: ProviderEnv) {
       : undefined,
     recommendationIntervalSeconds: env.RECOMMENDATION_INTERVAL_SECONDS,
     trackRecordBacktestWeeks: env.TRACK_RECORD_BACKTEST_WEEKS,
+    workLimits: { generationsPerMinute: env.GENERATIONS_PER_MINUTE, aiTextsPerMinute: env.AI_TEXTS_PER_MINUTE },
+    keepRunsDays: env.RECOMMENDATION_RUNS_KEEP_DAYS,
     ai:
       env.AI_BASE_URL && env.AI_MODEL
         ? { baseUrl: env.AI_BASE_URL, apiKey: env.AI_API_KEY, model: env.AI_MODEL, timeoutMs: env.AI_TIMEOUT_MS }

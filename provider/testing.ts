@@ -52,6 +52,8 @@ export async function testProvider(
     secrets: ["test-secret-test-secret-test-secret!"],
     // Scheduled jobs stay off unless a test asks for them.
     jobs: false,
+    // Suites that generate or ask for AI texts in bulk are not throttled unless a test sets its own limits.
+    workLimits: { generationsPerMinute: 100_000, aiTextsPerMinute: 100_000 },
     ...options,
     databaseUrl,
   });

@@ -113,6 +113,20 @@ describe("streamAiText", () => {
     expect(text).toBe("Partial ");
   });
 
+  it("gives the provider's wait when the trader asked for too many AI texts (429)", async () => {
+    const detail = "Too many AI texts. Please wait 42 seconds and try again.";
+    handlers.set("/busy", (_req, res) => {
+      res.writeHead(429, { "content-type": "application/json", "retry-after": "42" }).end(JSON.stringify({ detail }));
+    });
+    expect(await streamAiText(`${base}/busy`, {}, { onText: () => {} })).toEqual({ kind: "error", error: detail });
+    // A 429 without a readable detail is still the general failure.
+    handlers.set("/busy-plain", (_req, res) => void res.writeHead(429, textHead).end("slow down"));
+    expect(await streamAiText(`${base}/busy-plain`, {}, { onText: () => {} })).toEqual({
+      kind: "error",
+      error: messages.aiFailed,
+    });
+  });
+
   it("gives 'No response body received from server.' when the answer has no body", async () => {
     handlers.set("/empty", (_req, res) => void res.writeHead(204).end());
     expect(await streamAiText(`${base}/empty`, {}, { onText: () => {} })).toEqual({

@@ -61,6 +61,11 @@ export async function streamAiText(
     return { kind: "redirect", url: response.url };
   }
   if (!response.ok) {
+    // Too many AI texts: the provider's detail says how long to wait (README "Security and limits").
+    if (response.status === 429) {
+      const body = (await response.json().catch(() => null)) as { detail?: unknown } | null;
+      if (typeof body?.detail === "string" && body.detail) return { kind: "error", error: body.detail };
+    }
     void response.body?.cancel().catch(() => {});
     return { kind: "error", error: messages.aiFailed };
   }

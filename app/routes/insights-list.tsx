@@ -61,12 +61,15 @@ async function generate(context: Route.ActionArgs["context"], formData: FormData
     return reply(formData, { ok: true, ticker, text: message, redirectTo: listUrl(ticker) });
   } catch (error) {
     if (!(error instanceof ProviderError)) throw error;
+    // Too many generations: the provider's detail says how long to wait (README "Security and limits").
     const text =
       error.status === 404
         ? messages.notFound
         : error.status === 403
           ? messages.notAuthorizedGenerate
-          : messages.unexpected;
+          : error.status === 429 && error.detail
+            ? error.detail
+            : messages.unexpected;
     return reply(formData, {
       ok: false,
       text,

@@ -41,6 +41,7 @@ import { ProviderError } from "#app/server/provider.server.ts";
 import { appEnv } from "#app/server/env.server.ts";
 import { listFailureToast, replyWithToast } from "#app/server/action-reply.server.ts";
 import { readAiText } from "#app/server/ai-read.server.ts";
+import { OFFLINE_SAVE_HEADER } from "#app/lib/offline.ts";
 import { StockRow } from "#app/components/stock-row.tsx";
 import { LiveStatusBadge } from "#app/components/live-status.tsx";
 import { useLivePrices } from "#app/hooks/use-live-updates.ts";
@@ -103,8 +104,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // A page the server renders with the AI modal open carries the whole text (no JavaScript, or a
   // shared link); the browser's own data loads (…/uip-stocks.data) never wait for it, it streams.
   const aiTicker = sanitizeTicker(url.searchParams.get(PARAM.ai) ?? "");
+  // Nor does the copy the service worker saves for offline reading (X-Offline-Save): it would spend
+  // one of the trader's AI texts for the minute on a page nobody is looking at (README "Security and limits").
   const analysis =
-    aiTicker && !url.pathname.endsWith(".data")
+    aiTicker && !url.pathname.endsWith(".data") && !request.headers.has(OFFLINE_SAVE_HEADER)
       ? readAiText(context, request, calls.stockAnalysis, { ticker: aiTicker }).then((r) => ({
           ticker: aiTicker,
           ...r,

@@ -26,6 +26,9 @@ export async function readAiText(
     return text ? { text, error: null } : { text: "", error: messages.noResponseBody };
   } catch (error) {
     if (error instanceof Response) throw error;
+    // Too many AI texts: the provider's detail says how long to wait (README "Security and limits").
+    if (error instanceof ProviderError && error.status === 429 && error.detail)
+      return { text: "", error: error.detail };
     if (error instanceof ProviderError || signal.aborted || error instanceof TypeError) {
       return { text: "", error: messages.aiFailed };
     }

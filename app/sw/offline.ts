@@ -7,6 +7,7 @@ import {
   networkOrNoCopy,
   networkOrOfflinePage,
   offlinePage,
+  onSignedOut,
   savedStateOf,
   serveScreen,
 } from "./screens.ts";
@@ -27,6 +28,8 @@ export function startOffline(): void {
   });
   sw.addEventListener("fetch", onFetch);
   sw.addEventListener("message", onMessage);
+  // A read answered without a session (it expired or was dropped, no sign-out): as at sign-out.
+  onSignedOut(forgetUserData);
   // Background Sync (Chromium): the browser says the connection is back, even with no page open.
   sw.addEventListener("sync", (event) => {
     if (event.tag === "outbox") event.waitUntil(replay(false));

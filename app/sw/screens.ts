@@ -10,6 +10,7 @@ import {
   type OfflineAnswer,
   type ScreenPolicy,
 } from "#app/lib/offline.ts";
+import { SIGNED_OUT_HEADER } from "#app/lib/signed-out.ts";
 import { SAVED } from "./precache.ts";
 import { tellPage, type FetchEventLike } from "./scope.ts";
 
@@ -46,6 +47,23 @@ export async function forgetSavedScreens(): Promise<void> {
   servedSaved.clear();
 }
 
+/** What to do when the server answers a read without a session (set by app/sw/offline.ts). */
+let whenSignedOut: () => Promise<void> = async () => undefined;
+export function onSignedOut(listener: () => Promise<void>): void {
+  whenSignedOut = listener;
+}
+
+/**
+ * A read from the network. An answer marked as given without a session (the cookie expired or was
+ * dropped: app/server/signed-out.server.ts) makes the worker forget the last user's data before the
+ * page sees it, as sign-out does (issue 19 item 4).
+ */
+async function fromNetwork(request: Request): Promise<Response> {
+  const response = await fetch(request);
+  if (response.headers.get(SIGNED_OUT_HEADER) === "1") await whenSignedOut();
+  return response;
+}
+
 type Outcome = { kind: "network"; response: Response } | { kind: "failed" } | { kind: "slow" };
 
 /**
@@ -59,13 +77,14 @@ export async function serveScreen(event: FetchEventLike, policy: ScreenPolicy, p
   const clientId = page === null ? "" : isDocument ? event.resultingClientId : event.clientId;
   const cache = await caches.open(SAVED);
 
-  const network = fetch(request);
+  const network = fromNetwork(request);
   // The page gets the answer as it streams in; a copy is saved once it is complete (even after
   // the page was answered from an older copy).
   event.waitUntil(
     network
       .then(async (response) => {
-        if (response.status === 200 && response.type === "basic" && !response.redirected) {
+        const signedIn = !response.headers.has(SIGNED_OUT_HEADER);
+        if (response.status === 200 && response.type === "basic" && !response.redirected && signedIn) {
           await cache.put(request.url, await stamped(response.clone()));
         }
       })
@@ -124,7 +143,7 @@ export async function serveScreen(event: FetchEventLike, policy: ScreenPolicy, p
 /** A document outside the saved screens: the network, else the offline page. */
 export async function networkOrOfflinePage(request: Request, page: string): Promise<Response> {
   try {
-    return await fetch(request);
+    return await fromNetwork(request);
   } catch {
     return offlinePage(page);
   }
@@ -133,7 +152,7 @@ export async function networkOrOfflinePage(request: Request, page: string): Prom
 /** Loader data outside the saved screens: the network, else "no copy" (the page loads it as a document). */
 export async function networkOrNoCopy(request: Request): Promise<Response> {
   try {
-    return await fetch(request);
+    return await fromNetwork(request);
   } catch {
     return noCopy();
   }

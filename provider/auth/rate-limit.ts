@@ -43,6 +43,30 @@ export const RATE_RULES = {
   resetIp: { name: "reset-ip", limit: 10, windowSeconds: HOUR, what: "password reset attempts" },
 } as const satisfies Record<string, RateRule>;
 
+/** Per-user limits on costly work (README "Security and limits"; docs/decisions/0031-bounded-work-per-trader.md). */
+export interface WorkLimits {
+  /** Recommendation generations a trader may start a minute (GENERATIONS_PER_MINUTE, 10). */
+  generationsPerMinute: number;
+  /** AI texts (stock analysis, recommendation summary) a trader may ask for a minute (AI_TEXTS_PER_MINUTE, 20). */
+  aiTextsPerMinute: number;
+}
+
+export const DEFAULT_WORK_LIMITS: WorkLimits = { generationsPerMinute: 10, aiTextsPerMinute: 20 };
+
+/** The rules of the work limits, counted per user id in the same table as the sign-in attempts. */
+export function workRules(limits: WorkLimits) {
+  return {
+    generate: {
+      name: "generate-user",
+      limit: limits.generationsPerMinute,
+      windowSeconds: MINUTE,
+      what: "recommendation generations",
+    },
+    aiText: { name: "ai-text-user", limit: limits.aiTextsPerMinute, windowSeconds: MINUTE, what: "AI texts" },
+  } as const satisfies Record<string, RateRule>;
+}
+export type WorkRules = ReturnType<typeof workRules>;
+
 export interface RateLimiter {
   /** Counts one attempt; throws 429 when it goes over the limit. */
   hit(rule: RateRule, key: string): Promise<void>;
@@ -111,11 +135,19 @@ async function sweep(db: Db): Promise<void> {
     .execute();
 }
 
-/** 429 with a sentence a person can act on, and Retry-After for programs. */
+/**
+ * 429 with a sentence a person can act on, and Retry-After for programs. Limits counted by the
+ * minute say the wait in seconds; the longer sign-in windows in minutes.
+ */
 export function tooMany(rule: RateRule, retryAfterSeconds: number): HttpError {
   const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
   const minutes = Math.ceil(seconds / 60);
-  const wait = minutes <= 1 ? "a minute" : `${minutes} minutes`;
+  const wait =
+    rule.windowSeconds <= MINUTE
+      ? `${seconds} ${seconds === 1 ? "second" : "seconds"}`
+      : minutes <= 1
+        ? "a minute"
+        : `${minutes} minutes`;
   return new HttpError(429, `Too many ${rule.what}. Please wait ${wait} and try again.`, {
     "Retry-After": String(seconds),
   });

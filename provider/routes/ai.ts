@@ -10,12 +10,15 @@ import { streamText } from "../ai/stream.ts";
  * the configured explainer writes from them piece by piece.
  */
 export function aiRoutes(router: Router, context: ProviderContext): void {
+  // Each text costs a model call: counted per trader before any work (README "Security and limits").
   router.on(calls.stockAnalysis, async ({ caller, body, request }) => {
+    await context.limiter.hit(context.work.aiText, String(caller.id));
     const facts = await stockFacts(context, body.ticker, caller.id);
     return streamText((signal) => context.explainer.stockAnalysis(facts, signal), request.signal);
   });
 
   router.on(calls.summarizeRecommendation, async ({ caller, body, request }) => {
+    await context.limiter.hit(context.work.aiText, String(caller.id));
     const facts = await recommendationFacts(context, body, caller.id);
     return streamText((signal) => context.explainer.recommendationSummary(facts, signal), request.signal);
   });

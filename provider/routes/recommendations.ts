@@ -56,6 +56,8 @@ export function recommendationRoutes(router: Router, context: ProviderContext): 
         .executeTakeFirst();
       if (!flagged) throw forbidden(NOT_AUTHORIZED_TO_GENERATE);
     }
+    // A generation reads a whole option chain: counted per trader, admins too (README "Security and limits").
+    await context.limiter.hit(context.work.generate, String(caller.id));
     const result = await generateRecommendations(recommendContext(context), params.ticker, {
       callerId: caller.id,
       trigger: `${admin ? "admin" : "user"}:${caller.id}`,

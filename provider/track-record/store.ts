@@ -41,7 +41,8 @@ const MAX_HISTORY_DAYS = 1830;
 
 export type NewPick = Insertable<TrackRecordPicksTable>;
 
-const COPIED_THROUGH = "copied_through";
+/** track_record_state key: the highest trade_recommendations id copied (recommend/prune.ts reads it too). */
+export const COPIED_THROUGH = "copied_through";
 
 /** The latest session whose close is final at `now` (YYYY-MM-DD, New York). */
 export function lastClosedSession(now: Date): string {

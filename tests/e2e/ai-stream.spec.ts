@@ -36,6 +36,8 @@ test.beforeAll(async () => {
       AI_BASE_URL: vendor.baseUrl,
       AI_MODEL: "test-model",
       AI_TIMEOUT_MS: "5000",
+      // One trader asks for many texts here: the per-trader limit has its own spec (work-limits.spec.ts).
+      AI_TEXTS_PER_MINUTE: "100000",
     },
     appUrl,
   );

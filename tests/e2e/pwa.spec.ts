@@ -550,3 +550,39 @@ test("signing out forgets the saved screens and the outbox", async ({ page, cont
   await expect(page.getByText("This screen has not been saved on this device yet.")).toBeVisible();
   await expect(page.getByText("AAPL")).toHaveCount(0);
 });
+
+test("a session that ends without sign-out: the next visit, finding none, forgets the saved screens", async ({
+  page,
+  context,
+}) => {
+  const trader = await createTrader(["AAPL"]);
+  await page.goto("/login");
+  await workerInControl(page);
+  await signInAs(page, trader);
+  await listReady(page);
+  const savedEntries = () =>
+    page.evaluate(async () => {
+      let count = 0;
+      for (const name of await caches.keys()) {
+        if (name.startsWith("saved-screens-")) count += (await (await caches.open(name)).keys()).length;
+      }
+      return count;
+    });
+  await expect.poll(savedEntries).toBeGreaterThan(0);
+  // Still signed in: opening /login leads back to the list and forgets nothing.
+  await page.goto("/login");
+  await expect(page).toHaveURL(/\/user-stocks$/);
+  await listReady(page);
+  expect(await savedEntries()).toBeGreaterThan(0);
+
+  // The cookie goes (expired, or the browser dropped it): no sign-out reached the server.
+  await context.clearCookies({ name: "__session" });
+  await page.goto("/user-stocks");
+  await expect(page).toHaveURL(/\/login\?redirectTo=%2Fuser-stocks$/);
+  await expect.poll(savedEntries).toBe(0);
+
+  await goOffline(context, page);
+  await page.goto("/user-stocks").catch(() => undefined);
+  await expect(page.getByText("This screen has not been saved on this device yet.")).toBeVisible();
+  await expect(page.getByText("AAPL")).toHaveCount(0);
+});

@@ -39,6 +39,9 @@ export const test = base.extend<object, { workerApp: WorkerApp }>({
           PROVIDER_PORT: String(provider),
           DATA_DIR: dataDir,
           SEED_DEMO: "true",
+          // Specs share this app and its demo traders: the per-trader work limits have their own spec.
+          GENERATIONS_PER_MINUTE: "100000",
+          AI_TEXTS_PER_MINUTE: "100000",
           SESSION_SECRET: E2E_SESSION_SECRET,
           BUILD_DIR: process.env.BUILD_DIR ?? "build",
         },
