@@ -27,6 +27,7 @@ import {
   UserStock,
 } from "./entities.ts";
 import { LandingStats, TrackRecord } from "./track-record.ts";
+import { AlertSettings } from "./position-alerts.ts";
 
 /** docs/product.md#calls: every call the app makes to the provider, with its request and response. */
 
@@ -315,6 +316,20 @@ export const saveTraderFilters = endpoint({
   path: "/api/trader-filters",
   body: TraderFilters,
   response: TraderFilters,
+});
+
+/** The caller's alert thresholds for open short puts (the defaults until they save their own; ADR 0034). */
+export const alertSettings = endpoint({
+  method: "GET",
+  path: "/api/alert-settings",
+  response: AlertSettings,
+});
+
+export const saveAlertSettings = endpoint({
+  method: "PUT",
+  path: "/api/alert-settings",
+  body: AlertSettings,
+  response: AlertSettings,
 });
 
 /**

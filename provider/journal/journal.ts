@@ -14,6 +14,7 @@ import { formatOccSymbol } from "../options/occ-symbol.ts";
 import { CsvFormatError, type ParsedLine } from "./brokers/csv.ts";
 import { parseIbkr } from "./brokers/ibkr.ts";
 import { parseTastytrade } from "./brokers/tastytrade.ts";
+import { positionKey, sentAlertsOf } from "../alerts/position-alerts.ts";
 import * as store from "./store.ts";
 import { cycleFigures, legAtMark, periodStats, replay, type WheelTrade } from "./wheel.ts";
 
@@ -127,7 +128,10 @@ export async function buildJournal(
   // Stored trades always replayed when they were stored; a clock set back is the only way here.
   if (!result.ok) throw new HttpError(500, `The journal does not add up: ${result.refusal.reason}`);
   const { wheel } = result;
-  const marks = await Promise.all(wheel.legs.map((leg) => markOf(market, leg)));
+  const [marks, alerts] = await Promise.all([
+    Promise.all(wheel.legs.map((leg) => markOf(market, leg))),
+    sentAlertsOf(db, userId),
+  ]);
   const stats = periodStats(wheelTrades, wheel, from, now);
   return {
     as_of: new Date(now).toISOString(),
@@ -141,17 +145,18 @@ export async function buildJournal(
       })),
     open_options: wheel.legs.map((leg, i) => {
       const figures = legAtMark(leg, marks[i]!, now);
+      const occSymbol = formatOccSymbol({
+        ticker: leg.ticker,
+        expiration: leg.expiry,
+        type: leg.optionType,
+        strike: leg.strike,
+      });
       return {
         ticker: leg.ticker,
         option_type: leg.optionType,
         strike: leg.strike,
         expiry: leg.expiry,
-        occ_symbol: formatOccSymbol({
-          ticker: leg.ticker,
-          expiration: leg.expiry,
-          type: leg.optionType,
-          strike: leg.strike,
-        }),
+        occ_symbol: occSymbol,
         contracts: leg.contracts,
         opened_at: new Date(leg.openedAt).toISOString(),
         trade_ids: leg.tradeIds,
@@ -161,6 +166,7 @@ export async function buildJournal(
         mark: marks[i]!,
         pnl_at_mark: figures.pnlAtMark === null ? null : cents(figures.pnlAtMark),
         pct_max_profit: ratio(figures.pctMaxProfit),
+        alerts: alerts.get(positionKey(occSymbol, leg.tradeIds)) ?? [],
       };
     }),
     share_lots: wheel.lots.map((lot) => {
