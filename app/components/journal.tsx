@@ -2,6 +2,7 @@ import { Form } from "react-router";
 import type { Journal, JournalRow, OpenOption, ShareLot, WheelCycle } from "#contract/entities.ts";
 import { formatDateTime } from "#app/lib/format.ts";
 import { formatMoney, formatPercent, formatSignedMoney } from "#app/lib/trade-journal.ts";
+import { POSITION_ALERT_BADGES } from "#contract/position-alerts.ts";
 
 /**
  * The wheel journal's sections on the Trades screen. Every figure says what it is: net of fees,
@@ -71,6 +72,7 @@ export function OpenPositions({ options, lots }: { options: OpenOption[]; lots: 
             <p className="journal-card__title">
               Short {optionTitle(o)} <span className="journal-card__occ">{o.occ_symbol}</span>
             </p>
+            <PositionAlertBadges events={o.alerts} />
             <dl className="journal-figures">
               <Figure term="Contracts">{o.contracts}</Figure>
               {o.option_type === "put" ? (
@@ -195,5 +197,19 @@ export function TradeRow({ trade }: { trade: JournalRow }) {
         ) : null}
       </div>
     </li>
+  );
+}
+
+/** docs/product.md#alerts-positions: the alerts sent for a position, each a badge with its words. */
+function PositionAlertBadges({ events }: { events: OpenOption["alerts"] }) {
+  if (events.length === 0) return null;
+  return (
+    <ul className="journal-card__alerts" aria-label="Alerts">
+      {events.map((event) => (
+        <li key={event} className="badge badge--alert">
+          {POSITION_ALERT_BADGES[event]}
+        </li>
+      ))}
+    </ul>
   );
 }
