@@ -31,7 +31,8 @@ export async function saveAlertSettingsAction(context: Context, formData: FormDa
     await userCall(context, calls.saveAlertSettings, { body: toAlertSettings(submission.value) });
   } catch (error) {
     if (!(error instanceof ProviderError)) throw error;
-    const detail = error.status >= 400 && error.status < 500 && error.detail ? error.detail : ALERT_SETTINGS_TEXT.failed;
+    const detail =
+      error.status >= 400 && error.status < 500 && error.detail ? error.detail : ALERT_SETTINGS_TEXT.failed;
     return data(
       { alertSettings: submission.reply({ formErrors: [detail] }) },
       { status: error.status >= 400 && error.status < 500 ? error.status : 502 },

@@ -105,11 +105,7 @@ async function startProvider(): Promise<Provider> {
   });
 }
 
-async function call(
-  target: Provider,
-  endpoint: Endpoint,
-  body?: unknown,
-) {
+async function call(target: Provider, endpoint: Endpoint, body?: unknown) {
   const headers: Record<string, string> = { authorization: `Bearer ${token}` };
   if (body !== undefined) headers["content-type"] = "application/json";
   const res = await target.fetch(
@@ -300,7 +296,15 @@ describe("once, across restarts and racing runs", () => {
   }, 60_000);
 
   it("two runs racing (two providers on one PostgreSQL database, or two runs in one process) send it once", async () => {
-    figures.set("RACE", { spot: 99, strike: 100, expiry: "2026-12-18", bid: 3, ask: 3.1, earnings: null, exDividend: null });
+    figures.set("RACE", {
+      spot: 99,
+      strike: 100,
+      expiry: "2026-12-18",
+      bid: 3,
+      ask: 3.1,
+      earnings: null,
+      exDividend: null,
+    });
     await sellPut("RACE", 100, "2026-12-18");
     const second = database ? await startProvider() : provider;
     try {
@@ -329,7 +333,15 @@ describe("the trader's thresholds", () => {
     });
     expect(saved.status).toBe(200);
     // 9% above the strike: outside the default 3%, inside the trader's 10%.
-    figures.set("WIDE", { spot: 109, strike: 100, expiry: "2026-12-18", bid: 3, ask: 3.1, earnings: null, exDividend: null });
+    figures.set("WIDE", {
+      spot: 109,
+      strike: 100,
+      expiry: "2026-12-18",
+      bid: 3,
+      ask: 3.1,
+      earnings: null,
+      exDividend: null,
+    });
     await sellPut("WIDE", 100, "2026-12-18");
     expect(eventsFor(await raise(), "WIDE")).toEqual(["near_strike"]);
     expect((await noticesAbout("WIDE"))[0]!.title).toBe("WIDE is within 10% of your WIDE 100 put's strike");

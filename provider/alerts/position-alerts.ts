@@ -292,11 +292,7 @@ export async function raisePositionAlerts(
   const sentRows = await db
     .selectFrom("position_alerts")
     .select(["user_id", "position_key", "event"])
-    .where(
-      "user_id",
-      "in",
-      [...new Set(positions.map((p) => p.userId))],
-    )
+    .where("user_id", "in", [...new Set(positions.map((p) => p.userId))])
     .execute();
   const sent = new Set(sentRows.map((r) => `${r.user_id}|${r.position_key}|${r.event}`));
   const unsent = (p: PutPosition, event: PositionAlertEvent) => !sent.has(`${p.userId}|${p.key}|${event}`);
@@ -322,7 +318,10 @@ export async function raisePositionAlerts(
     if (!settingsOf.has(position.userId)) {
       settingsOf.set(
         position.userId,
-        Promise.all([savedAlertSettings(db, position.userId), savedFilters(db, position.userId).then((f) => f.commission)]),
+        Promise.all([
+          savedAlertSettings(db, position.userId),
+          savedFilters(db, position.userId).then((f) => f.commission),
+        ]),
       );
     }
     const [settings, commission] = await settingsOf.get(position.userId)!;
