@@ -27,7 +27,7 @@ import {
   UserStock,
 } from "./entities.ts";
 import { LandingStats, TrackRecord } from "./track-record.ts";
-import { AlertSettings } from "./position-alerts.ts";
+import { AlertSettings, PositionAlertsByOption } from "./position-alerts.ts";
 
 /** docs/product.md#calls: every call the app makes to the provider, with its request and response. */
 
@@ -521,12 +521,15 @@ export const rollTrade = endpoint({
   response: z.object({ close: Trade, open: Trade }),
 });
 
-/** Trades with their realised P/L, open positions at the mark, wheel cycles and figures; `from` limits rows and period figures. */
+/**
+ * Trades with their realised P/L, open positions at the mark, wheel cycles and figures; `from` limits rows and
+ * period figures. `position_alerts`: the alerts sent per open option (ADR 0034).
+ */
 export const getJournal = endpoint({
   method: "GET",
   path: "/api/journal",
   query: z.object({ from: Timestamp.optional() }),
-  response: Journal,
+  response: Journal.extend({ position_alerts: PositionAlertsByOption }),
 });
 
 /** The journal as CSV (text/csv). */

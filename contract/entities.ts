@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { CONFIG_KEYS } from "./constants.ts";
-import { PositionAlertEvent } from "./position-alerts.ts";
 
 /** docs/product.md#entities: the entities, as the provider sends them. */
 
@@ -407,8 +406,6 @@ export const OpenOption = z.object({
   pnl_at_mark: z.number().nullable(),
   /** pnl_at_mark as a share of premium_kept. */
   pct_max_profit: z.number().nullable(),
-  /** The position alerts already sent for it (docs/product.md#alerts-positions), oldest first. */
-  alerts: z.array(PositionAlertEvent).default([]),
 });
 export type OpenOption = z.infer<typeof OpenOption>;
 

@@ -16,6 +16,14 @@ export const POSITION_ALERT_EVENTS = [
 export const PositionAlertEvent = z.enum(POSITION_ALERT_EVENTS);
 export type PositionAlertEvent = z.infer<typeof PositionAlertEvent>;
 
+/**
+ * The alerts already sent per open position, keyed by the option's OCC symbol (one open position
+ * per contract), oldest first: GET /api/journal's `position_alerts`. Kept out of entities.ts, which
+ * every screen loads.
+ */
+export const PositionAlertsByOption = z.record(z.string(), z.array(PositionAlertEvent));
+export type PositionAlertsByOption = z.infer<typeof PositionAlertsByOption>;
+
 /** The badge on the position (text, so colour is never the only signal). */
 export const POSITION_ALERT_BADGES: Record<PositionAlertEvent, string> = {
   profit_target: "Profit target reached",

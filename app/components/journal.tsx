@@ -2,7 +2,11 @@ import { Form } from "react-router";
 import type { Journal, JournalRow, OpenOption, ShareLot, WheelCycle } from "#contract/entities.ts";
 import { formatDateTime } from "#app/lib/format.ts";
 import { formatMoney, formatPercent, formatSignedMoney } from "#app/lib/trade-journal.ts";
-import { POSITION_ALERT_BADGES } from "#contract/position-alerts.ts";
+import {
+  POSITION_ALERT_BADGES,
+  type PositionAlertEvent,
+  type PositionAlertsByOption,
+} from "#contract/position-alerts.ts";
 
 /**
  * The wheel journal's sections on the Trades screen. Every figure says what it is: net of fees,
@@ -61,7 +65,16 @@ export function JournalFigures({ stats, periodLabel }: { stats: Journal["stats"]
   );
 }
 
-export function OpenPositions({ options, lots }: { options: OpenOption[]; lots: ShareLot[] }) {
+export function OpenPositions({
+  options,
+  lots,
+  alerts = {},
+}: {
+  options: OpenOption[];
+  lots: ShareLot[];
+  /** The alerts sent per open option, by OCC symbol (docs/product.md#alerts-positions). */
+  alerts?: PositionAlertsByOption;
+}) {
   if (options.length === 0 && lots.length === 0) return null;
   return (
     <section aria-labelledby="journal-positions" className="journal-section">
@@ -72,7 +85,7 @@ export function OpenPositions({ options, lots }: { options: OpenOption[]; lots: 
             <p className="journal-card__title">
               Short {optionTitle(o)} <span className="journal-card__occ">{o.occ_symbol}</span>
             </p>
-            <PositionAlertBadges events={o.alerts} />
+            <PositionAlertBadges events={alerts[o.occ_symbol] ?? []} />
             <dl className="journal-figures">
               <Figure term="Contracts">{o.contracts}</Figure>
               {o.option_type === "put" ? (
@@ -201,7 +214,7 @@ export function TradeRow({ trade }: { trade: JournalRow }) {
 }
 
 /** docs/product.md#alerts-positions: the alerts sent for a position, each a badge with its words. */
-function PositionAlertBadges({ events }: { events: OpenOption["alerts"] }) {
+function PositionAlertBadges({ events }: { events: PositionAlertEvent[] }) {
   if (events.length === 0) return null;
   return (
     <ul className="journal-card__alerts" aria-label="Alerts">

@@ -273,10 +273,12 @@ describe.each(CASES)("the $event alert", ({ event, ticker, expiry, below, at, te
 
     // The journal puts the event on the position as a badge.
     const journal = await call(provider, calls.getJournal);
-    const position = (journal.body as { open_options: { ticker: string; alerts: string[] }[] }).open_options.find(
-      (o) => o.ticker === ticker,
-    );
-    expect(position?.alerts).toContain(event);
+    const body = journal.body as {
+      open_options: { ticker: string; occ_symbol: string }[];
+      position_alerts: Record<string, string[]>;
+    };
+    const position = body.open_options.find((o) => o.ticker === ticker)!;
+    expect(body.position_alerts[position.occ_symbol]).toContain(event);
 
     // The next run finds it sent.
     expect(eventsFor(await raise(), ticker)).toEqual([]);

@@ -15,6 +15,7 @@ import { CsvFormatError, type ParsedLine } from "./brokers/csv.ts";
 import { parseIbkr } from "./brokers/ibkr.ts";
 import { parseTastytrade } from "./brokers/tastytrade.ts";
 import { positionKey, sentAlertsOf } from "../alerts/position-alerts.ts";
+import type { PositionAlertsByOption } from "../../contract/position-alerts.ts";
 import * as store from "./store.ts";
 import { cycleFigures, legAtMark, periodStats, replay, type WheelTrade } from "./wheel.ts";
 
@@ -121,7 +122,7 @@ export async function buildJournal(
   userId: number,
   from: number | null,
   now = Date.now(),
-): Promise<Journal> {
+): Promise<Journal & { position_alerts: PositionAlertsByOption }> {
   const trades = await store.listTrades(db, userId);
   const wheelTrades = trades.map(store.wheelTrade);
   const result = replay(wheelTrades, now);
@@ -145,18 +146,17 @@ export async function buildJournal(
       })),
     open_options: wheel.legs.map((leg, i) => {
       const figures = legAtMark(leg, marks[i]!, now);
-      const occSymbol = formatOccSymbol({
-        ticker: leg.ticker,
-        expiration: leg.expiry,
-        type: leg.optionType,
-        strike: leg.strike,
-      });
       return {
         ticker: leg.ticker,
         option_type: leg.optionType,
         strike: leg.strike,
         expiry: leg.expiry,
-        occ_symbol: occSymbol,
+        occ_symbol: formatOccSymbol({
+          ticker: leg.ticker,
+          expiration: leg.expiry,
+          type: leg.optionType,
+          strike: leg.strike,
+        }),
         contracts: leg.contracts,
         opened_at: new Date(leg.openedAt).toISOString(),
         trade_ids: leg.tradeIds,
@@ -166,9 +166,20 @@ export async function buildJournal(
         mark: marks[i]!,
         pnl_at_mark: figures.pnlAtMark === null ? null : cents(figures.pnlAtMark),
         pct_max_profit: ratio(figures.pctMaxProfit),
-        alerts: alerts.get(positionKey(occSymbol, leg.tradeIds)) ?? [],
       };
     }),
+    position_alerts: Object.fromEntries(
+      wheel.legs.flatMap((leg) => {
+        const occSymbol = formatOccSymbol({
+          ticker: leg.ticker,
+          expiration: leg.expiry,
+          type: leg.optionType,
+          strike: leg.strike,
+        });
+        const sent = alerts.get(positionKey(occSymbol, leg.tradeIds));
+        return sent ? [[occSymbol, sent]] : [];
+      }),
+    ),
     share_lots: wheel.lots.map((lot) => {
       const cycle = wheel.cycles.find((c) => c.ticker === lot.ticker && c.closedAt === null);
       return {
