@@ -29,6 +29,7 @@ import { FILTER_LABELS, type NumericFilter } from "./filter-labels.ts";
 import { TraderFilters } from "./trader-filters.ts";
 import { LandingStats, TrackRecord } from "./track-record.ts";
 import { RollCandidates, RollCandidatesParams } from "./rolls.ts";
+import { AlertSettings, PositionAlertsByOption } from "./position-alerts.ts";
 
 /** docs/product.md#calls: every call the app makes to the provider, with its request and response. */
 
@@ -321,6 +322,20 @@ export const saveTraderFilters = endpoint({
   response: TraderFilters,
 });
 
+/** The caller's alert thresholds for open short puts (the defaults until they save their own; ADR 0034). */
+export const alertSettings = endpoint({
+  method: "GET",
+  path: "/api/alert-settings",
+  response: AlertSettings,
+});
+
+export const saveAlertSettings = endpoint({
+  method: "PUT",
+  path: "/api/alert-settings",
+  body: AlertSettings,
+  response: AlertSettings,
+});
+
 /**
  * One recommendation by id, active or retired (an addition, docs/product.md#additions-calls: the option detail has its own URL,
  * /recommendation/{id}, which a link or a notification may open after a newer run replaced it).
@@ -510,12 +525,15 @@ export const rollTrade = endpoint({
   response: z.object({ close: Trade, open: Trade }),
 });
 
-/** Trades with their realised P/L, open positions at the mark, wheel cycles and figures; `from` limits rows and period figures. */
+/**
+ * Trades with their realised P/L, open positions at the mark, wheel cycles and figures; `from` limits rows and
+ * period figures. `position_alerts`: the alerts sent per open option (ADR 0034).
+ */
 export const getJournal = endpoint({
   method: "GET",
   path: "/api/journal",
   query: z.object({ from: Timestamp.optional() }),
-  response: Journal,
+  response: Journal.extend({ position_alerts: PositionAlertsByOption }),
 });
 
 /** The journal as CSV (text/csv). */

@@ -40,6 +40,7 @@ import { aiRoutes } from "./routes/ai.ts";
 import { tradeRoutes } from "./routes/trades.ts";
 import { createExplainer, type AiSettings } from "./ai/index.ts";
 import { trackRecordRoutes } from "./routes/track-record.ts";
+import { alertSettingsRoutes } from "./routes/alert-settings.ts";
 import { trackRecordJob } from "./track-record/job.ts";
 import { pruneRunsJob } from "./jobs/prune-job.ts";
 
@@ -159,6 +160,7 @@ export async function createProvider(options: ProviderOptions = {}): Promise<Pro
     aiRoutes(router, context);
     trackRecordRoutes(router, context);
     tradeRoutes(router, context);
+    alertSettingsRoutes(router, context);
 
     const scheduler = createScheduler(
       database.kind === "postgres" && options.databaseUrl

@@ -64,6 +64,8 @@ const matrix: Record<string, Row> = {
   topLineRecommendations: SIGNED_IN,
   traderFilters: SIGNED_IN, // each caller's own
   saveTraderFilters: SIGNED_IN, // each caller's own
+  alertSettings: SIGNED_IN, // each caller's own
+  saveAlertSettings: SIGNED_IN, // each caller's own
   generateRecommendations: OWNER_OR_ADMIN, // A flagged the ticker, B did not
   summarizeRecommendation: SIGNED_IN,
   // Devices and notifications

@@ -442,6 +442,8 @@ export const validRequests: Record<string, Builder> = {
       commission: 1,
     },
   }),
+  alertSettings: async () => ({}),
+  saveAlertSettings: async () => ({ body: { profit_share: 0.6, strike_distance: 0.05, earnings_days: 3 } }),
   generateRecommendations: async () => ({ params: { ticker: A_TICKER } }),
   summarizeRecommendation: async () => ({
     body: {

@@ -3,6 +3,11 @@ import type { Journal, JournalRow, OpenOption, ShareLot, WheelCycle } from "#con
 import { formatDateTime } from "#app/lib/format.ts";
 import { RollLink } from "./roll-link.tsx";
 import { formatMoney, formatPercent, formatSignedMoney } from "#app/lib/trade-journal.ts";
+import {
+  POSITION_ALERT_BADGES,
+  type PositionAlertEvent,
+  type PositionAlertsByOption,
+} from "#contract/position-alerts.ts";
 
 /**
  * The wheel journal's sections on the Trades screen. Every figure says what it is: net of fees,
@@ -61,7 +66,16 @@ export function JournalFigures({ stats, periodLabel }: { stats: Journal["stats"]
   );
 }
 
-export function OpenPositions({ options, lots }: { options: OpenOption[]; lots: ShareLot[] }) {
+export function OpenPositions({
+  options,
+  lots,
+  alerts = {},
+}: {
+  options: OpenOption[];
+  lots: ShareLot[];
+  /** The alerts sent per open option, by OCC symbol (docs/product.md#alerts-positions). */
+  alerts?: PositionAlertsByOption;
+}) {
   if (options.length === 0 && lots.length === 0) return null;
   return (
     <section aria-labelledby="journal-positions" className="journal-section">
@@ -72,6 +86,7 @@ export function OpenPositions({ options, lots }: { options: OpenOption[]; lots: 
             <p className="journal-card__title">
               Short {optionTitle(o)} <span className="journal-card__occ">{o.occ_symbol}</span>
             </p>
+            <PositionAlertBadges events={alerts[o.occ_symbol] ?? []} />
             <dl className="journal-figures">
               <Figure term="Contracts">{o.contracts}</Figure>
               {o.option_type === "put" ? (
@@ -197,5 +212,19 @@ export function TradeRow({ trade }: { trade: JournalRow }) {
         ) : null}
       </div>
     </li>
+  );
+}
+
+/** docs/product.md#alerts-positions: the alerts sent for a position, each a badge with its words. */
+function PositionAlertBadges({ events }: { events: PositionAlertEvent[] }) {
+  if (events.length === 0) return null;
+  return (
+    <ul className="journal-card__alerts" aria-label="Alerts">
+      {events.map((event) => (
+        <li key={event} className="badge badge--alert">
+          {POSITION_ALERT_BADGES[event]}
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -54,7 +54,7 @@ export default function Portfolio() {
         />
       </div>
 
-      <OpenPositions options={journal.open_options} lots={journal.share_lots} />
+      <OpenPositions options={journal.open_options} lots={journal.share_lots} alerts={journal.position_alerts} />
       <WheelCycles cycles={journal.cycles} />
       <JournalFigures stats={journal.stats} periodLabel={periodLabel} />
 

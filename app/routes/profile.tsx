@@ -13,6 +13,9 @@ import { SupportSchema } from "#app/lib/support-schemas.ts";
 import { isAdmin, requireUser, userCall } from "#app/server/auth.server.ts";
 import { callProvider, ProviderError } from "#app/server/provider.server.ts";
 import { redirectWithToast } from "#app/server/toast.server.ts";
+import { loadAlertSettings, saveAlertSettingsAction } from "#app/server/alert-settings.server.ts";
+import { ALERT_SETTINGS_TEXT } from "#app/lib/alert-settings.ts";
+import { AlertSettingsFields } from "#app/components/alert-settings-form.tsx";
 import { BellIcon, ChevronRightIcon, LogoutIcon } from "#app/components/icons.tsx";
 import { NotificationsPanel } from "#app/components/notifications-panel.tsx";
 import { ProfilePhoto } from "#app/components/profile-photo.tsx";
@@ -40,7 +43,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const panelOpen = url.searchParams.get("panel") === "notifications";
   const admin = isAdmin(user);
 
-  const [unread, notifications, config, publicKey] = await Promise.all([
+  const [unread, notifications, config, publicKey, alertSettings] = await Promise.all([
     unreadCount(context, user.id),
     panelOpen ? notificationList(context, user.id) : null,
     admin ? configValues(context) : null,
@@ -48,6 +51,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       (r) => r.public_key,
       () => null,
     ),
+    loadAlertSettings(context),
   ]);
 
   return {
@@ -58,6 +62,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     supportOpen: url.searchParams.get("dialog") === "support",
     config,
     publicKey,
+    alertSettings,
     appVersion: packageJson.version,
     now: new Date().toISOString(),
   };
@@ -168,6 +173,8 @@ export async function action({ request, context }: Route.ActionArgs) {
         return fail(toggleErrorText(error.status, fallback));
       }
     }
+    case "alert-settings":
+      return saveAlertSettingsAction(context, formData);
     case "support": {
       const submission = parseWithZod(formData, { schema: SupportSchema });
       if (submission.status !== "success") return data({ support: submission.reply() }, { status: 400 });
@@ -189,7 +196,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Profile() {
-  const { user, admin, unread, panel, supportOpen, config, publicKey, appVersion, now } =
+  const { user, admin, unread, panel, supportOpen, config, publicKey, alertSettings, appVersion, now } =
     useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
 
@@ -243,6 +250,13 @@ export default function Profile() {
 
         <Card title="Notifications" id="push">
           <PushToggle userId={user.id} publicKey={publicKey} appVersion={appVersion} />
+        </Card>
+
+        <Card title={ALERT_SETTINGS_TEXT.title} id="alerts">
+          <AlertSettingsFields
+            settings={alertSettings}
+            lastResult={actionData && "alertSettings" in actionData ? actionData.alertSettings : undefined}
+          />
         </Card>
 
         {admin && config ? (

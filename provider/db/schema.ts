@@ -287,6 +287,25 @@ export interface TradesTable {
   created_at: Generated<Date>;
 }
 
+export interface AlertSettingsTable {
+  user_id: number;
+  profit_share: number;
+  strike_distance: number;
+  earnings_days: number;
+  updated_at: Generated<Date>;
+}
+
+/** One alert sent on an open short put; (user_id, position_key, event) is unique (ADR 0034). */
+export interface PositionAlertsTable {
+  id: GeneratedAlways<number>;
+  user_id: number;
+  /** The option's OCC symbol and the id of the trade that opened the position, e.g. AAPL261218P00180000#42. */
+  position_key: string;
+  event: string;
+  notification_id: number | null;
+  created_at: Generated<Date>;
+}
+
 export interface Database {
   users: UsersTable;
   roles: RolesTable;
@@ -314,4 +333,6 @@ export interface Database {
   track_record_state: TrackRecordStateTable;
   revoked_tokens: RevokedTokensTable;
   trades: TradesTable;
+  alert_settings: AlertSettingsTable;
+  position_alerts: PositionAlertsTable;
 }

@@ -3,7 +3,8 @@
  * the leader quotes every stock on someone's watchlist or on the UIP list every
  * PRICE_REFRESH_SECONDS, stores what changed (stocks.current_price/updated_at and the session's
  * price_history bar), tells the users whose buy levels the move crossed, and publishes one
- * `stock_price_update` with the changed quotes on the bus for /ws/stock-updates.
+ * `stock_price_update` with the changed quotes on the bus for /ws/stock-updates; then raises the
+ * alerts on open short puts (provider/alerts/position-alerts.ts).
  */
 import { sql } from "kysely";
 import { configIsOn } from "../../contract/entities.ts";
@@ -13,6 +14,7 @@ import type { ProviderContext } from "../context.ts";
 import { isoDateOf, nyClock } from "../market/calendar.ts";
 import { MarketDataError, type Quote } from "../market/port.ts";
 import { notifyPriceCrossings } from "../push/alerts.ts";
+import { raisePositionAlerts } from "../alerts/position-alerts.ts";
 import type { Job } from "./scheduler.ts";
 
 export const PRICE_JOB = "prices";
@@ -158,6 +160,12 @@ export function priceRefreshJob(context: PriceContext, options: PriceJobOptions)
         .executeTakeFirst();
       if (!configIsOn(flag?.value)) return;
       const { failed, rateLimited } = await refreshPrices(context, { signal, concurrency: options.concurrency });
+      // Alerts on open short puts follow every refresh (ADR 0034); their own failure is logged only.
+      if (!rateLimited) {
+        await raisePositionAlerts(context, { signal }).catch((error: Error) =>
+          console.error(`[alerts] position alerts failed: ${error.message}`),
+        );
+      }
       if (failed.length) {
         const tickers = failed.map((f) => f.ticker).join(", ");
         console.error(`[prices] no quote for ${tickers}: ${failed[0]!.error.message}`);

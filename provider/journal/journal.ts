@@ -14,6 +14,8 @@ import { formatOccSymbol } from "../options/occ-symbol.ts";
 import { CsvFormatError, type ParsedLine } from "./brokers/csv.ts";
 import { parseIbkr } from "./brokers/ibkr.ts";
 import { parseTastytrade } from "./brokers/tastytrade.ts";
+import { positionKey, sentAlertsOf } from "../alerts/position-alerts.ts";
+import type { PositionAlertsByOption } from "../../contract/position-alerts.ts";
 import * as store from "./store.ts";
 import { testedOrLosing } from "./rolls.ts";
 import { CONTRACT_SIZE, cycleFigures, legAtMark, periodStats, replay, type WheelTrade } from "./wheel.ts";
@@ -121,14 +123,17 @@ export async function buildJournal(
   userId: number,
   from: number | null,
   now = Date.now(),
-): Promise<Journal> {
+): Promise<Journal & { position_alerts: PositionAlertsByOption }> {
   const trades = await store.listTrades(db, userId);
   const wheelTrades = trades.map(store.wheelTrade);
   const result = replay(wheelTrades, now);
   // Stored trades always replayed when they were stored; a clock set back is the only way here.
   if (!result.ok) throw new HttpError(500, `The journal does not add up: ${result.refusal.reason}`);
   const { wheel } = result;
-  const marks = await Promise.all(wheel.legs.map((leg) => markOf(market, leg)));
+  const [marks, alerts] = await Promise.all([
+    Promise.all(wheel.legs.map((leg) => markOf(market, leg))),
+    sentAlertsOf(db, userId),
+  ]);
   const stats = periodStats(wheelTrades, wheel, from, now);
   return {
     as_of: new Date(now).toISOString(),
@@ -176,6 +181,18 @@ export async function buildJournal(
         losing: roll.losing,
       };
     }),
+    position_alerts: Object.fromEntries(
+      wheel.legs.flatMap((leg) => {
+        const occSymbol = formatOccSymbol({
+          ticker: leg.ticker,
+          expiration: leg.expiry,
+          type: leg.optionType,
+          strike: leg.strike,
+        });
+        const sent = alerts.get(positionKey(occSymbol, leg.tradeIds));
+        return sent ? [[occSymbol, sent]] : [];
+      }),
+    ),
     share_lots: wheel.lots.map((lot) => {
       const cycle = wheel.cycles.find((c) => c.ticker === lot.ticker && c.closedAt === null);
       return {

@@ -94,6 +94,12 @@ export interface MarketData {
   /** YYYY-MM-DD of the next earnings report, today included; null when none is known. */
   nextEarningsDate(ticker: string): Promise<string | null>;
   /**
+   * The next ex-dividend date (YYYY-MM-DD, today included) and the dividend per share, null when
+   * none is known; a source without a dividend calendar leaves it out and the ex-dividend alert
+   * is not raised (ADR 0034).
+   */
+  nextExDividend?(ticker: string): Promise<{ date: string; amount: number } | null>;
+  /**
    * Past daily ~30-day at-the-money IVs over the last `days` trading days, oldest first, for a
    * source that can reconstruct them (the simulated market). Without it the IV rank builds up
    * from the IVs stored at each run ("building: n of 20 days").

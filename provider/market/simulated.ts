@@ -96,6 +96,8 @@ interface TickerState {
   dividendYield: number;
   path: PricePath;
   earnings: ReturnType<typeof earningsSchedule>;
+  /** Ex-dividend days: quarterly, like the earnings, at their own phase. */
+  exDividend: ReturnType<typeof earningsSchedule>;
   /** Contracts a day at the money in the nearest weekly. */
   liquidity: number;
   skeleton?: ChainSkeleton;
@@ -127,6 +129,7 @@ export function createSimulatedMarket(options: SimulatedMarketOptions): Simulate
       dividendYield: info.dividendYield ?? (info.volatility > 0.4 ? 0 : round2(unit("dividend") * 3) / 100),
       path: new PricePath({ seed: options.seed, ticker, price: info.price, volatility: info.volatility, earnings }),
       earnings,
+      exDividend: earningsSchedule(Math.floor(unit("ex-dividend") * EARNINGS_PERIOD_DAYS)),
       liquidity: 300 + unit("liquidity") * 2500,
     });
   }
@@ -329,6 +332,15 @@ export function createSimulatedMarket(options: SimulatedMarketOptions): Simulate
     async nextEarningsDate(ticker) {
       const state = stateOf(ticker);
       return isoDateOf(state.earnings.nextOnOrAfter(nyClock(now()).dayNumber));
+    },
+
+    // A quarterly dividend, the continuous yield's quarter of the reference price, on a
+    // ticker-specific day moved off weekends like the earnings (ADR 0034).
+    async nextExDividend(ticker) {
+      const state = stateOf(ticker);
+      if (state.dividendYield <= 0) return null;
+      const day = state.exDividend.nextOnOrAfter(nyClock(now()).dayNumber);
+      return { date: isoDateOf(day), amount: round2((state.info.price * state.dividendYield) / 4) };
     },
   };
   return market;

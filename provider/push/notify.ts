@@ -1,4 +1,5 @@
 import type { ProviderContext } from "../context.ts";
+import type { Db } from "../db/client.ts";
 import type { PushMessage } from "../../contract/push.ts";
 
 export interface Notice {
@@ -39,36 +40,55 @@ export async function notifyUsers(
   userIds: Iterable<number>,
   notice: Notice,
 ): Promise<NotifyResult> {
-  const { db, push } = context;
-  const ids = [...new Set(userIds)];
-  const empty: NotifyResult = { notificationId: null, recipients: [], sent: 0, removed: 0, failed: 0 };
-  if (ids.length === 0) return empty;
+  const stored = await context.db.transaction().execute((tx) => storeNotice(tx, userIds, notice));
+  return pushNotice(context, stored, notice);
+}
 
-  const stored = await db.transaction().execute(async (tx) => {
-    const users = await tx.selectFrom("users").select("id").where("id", "in", ids).execute();
-    if (users.length === 0) return null;
-    const notification = await tx
-      .insertInto("notifications")
-      .values({
-        type: notice.type,
-        title: notice.title,
-        body: notice.body,
-        url: notice.url ?? null,
-        action_required: notice.actionRequired ? 1 : 0,
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    const rows = await tx
-      .insertInto("user_notifications")
-      .values(users.map((u) => ({ user_id: u.id, notification_id: notification.id })))
-      .returning(["id", "user_id"])
-      .execute();
-    return {
-      notificationId: notification.id,
-      recipients: rows.map((r) => ({ userId: r.user_id, userNotificationId: r.id })),
-    };
-  });
-  if (!stored) return empty;
+export interface StoredNotice {
+  notificationId: number | null;
+  recipients: { userId: number; userNotificationId: number }[];
+}
+
+/**
+ * Stores the notification and each user's row with `db` (a transaction, so a caller can store it
+ * together with its own rows, e.g. the position alert that claims it).
+ */
+export async function storeNotice(db: Db, userIds: Iterable<number>, notice: Notice): Promise<StoredNotice> {
+  const ids = [...new Set(userIds)];
+  if (ids.length === 0) return { notificationId: null, recipients: [] };
+  const users = await db.selectFrom("users").select("id").where("id", "in", ids).execute();
+  if (users.length === 0) return { notificationId: null, recipients: [] };
+  const notification = await db
+    .insertInto("notifications")
+    .values({
+      type: notice.type,
+      title: notice.title,
+      body: notice.body,
+      url: notice.url ?? null,
+      action_required: notice.actionRequired ? 1 : 0,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const rows = await db
+    .insertInto("user_notifications")
+    .values(users.map((u) => ({ user_id: u.id, notification_id: notification.id })))
+    .returning(["id", "user_id"])
+    .execute();
+  return {
+    notificationId: notification.id,
+    recipients: rows.map((r) => ({ userId: r.user_id, userNotificationId: r.id })),
+  };
+}
+
+/** Pushes a stored notice to its recipients' opted-in devices; forgets the ones gone. */
+export async function pushNotice(
+  context: Pick<ProviderContext, "db" | "push">,
+  stored: StoredNotice,
+  notice: Notice,
+): Promise<NotifyResult> {
+  const { db, push } = context;
+  if (stored.notificationId === null || stored.recipients.length === 0)
+    return { notificationId: null, recipients: [], sent: 0, removed: 0, failed: 0 };
 
   const devices = await db
     .selectFrom("devices")

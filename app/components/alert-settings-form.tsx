@@ -1,0 +1,56 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { Form, useNavigation } from "react-router";
+import type { AlertSettings } from "#contract/position-alerts.ts";
+import { ALERT_SETTINGS_TEXT, AlertSettingsForm, toAlertSettingsForm } from "#app/lib/alert-settings.ts";
+import { ErrorList, Field } from "./forms.tsx";
+
+/**
+ * docs/product.md#alerts-settings: the trader's alert thresholds, a plain form (it works without
+ * JavaScript); a refused submission comes back with the typed values and the reasons.
+ */
+export function AlertSettingsFields({
+  settings,
+  lastResult,
+}: {
+  settings: AlertSettings | null;
+  lastResult: SubmissionResult<string[]> | undefined;
+}) {
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "alert-settings",
+    constraint: getZodConstraint(AlertSettingsForm),
+    lastResult,
+    defaultValue: settings ? toAlertSettingsForm(settings) : undefined,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: AlertSettingsForm }),
+  });
+  const saving = navigation.state !== "idle" && navigation.formData?.get("intent") === "alert-settings";
+  if (!settings && !lastResult) return <p className="setting__hint">{ALERT_SETTINGS_TEXT.unavailable}</p>;
+
+  return (
+    <Form method="post" action="/profile" {...getFormProps(form)} className="alert-settings" preventScrollReset>
+      <p className="setting__hint">{ALERT_SETTINGS_TEXT.intro}</p>
+      <Field
+        labelProps={{ children: ALERT_SETTINGS_TEXT.profitShare }}
+        inputProps={{ ...getInputProps(fields.profit_share, { type: "number" }), step: "any", inputMode: "decimal" }}
+        errors={fields.profit_share.errors}
+      />
+      <Field
+        labelProps={{ children: ALERT_SETTINGS_TEXT.strikeDistance }}
+        inputProps={{ ...getInputProps(fields.strike_distance, { type: "number" }), step: "any", inputMode: "decimal" }}
+        errors={fields.strike_distance.errors}
+      />
+      <Field
+        labelProps={{ children: ALERT_SETTINGS_TEXT.earningsDays }}
+        inputProps={{ ...getInputProps(fields.earnings_days, { type: "number" }), step: 1, inputMode: "numeric" }}
+        errors={fields.earnings_days.errors}
+      />
+      <ErrorList id={form.errorId} errors={form.errors} />
+      <button type="submit" name="intent" value="alert-settings" className="button button--primary" disabled={saving}>
+        {ALERT_SETTINGS_TEXT.save}
+      </button>
+    </Form>
+  );
+}

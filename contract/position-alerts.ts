@@ -1,0 +1,60 @@
+import { z } from "zod";
+
+/**
+ * Alerts on open short puts (docs/product.md#alerts-positions, ADR 0034): the events, the trader's
+ * thresholds and the short badge each fired event puts on the position in the Trades screen.
+ */
+
+export const POSITION_ALERT_EVENTS = [
+  "profit_target",
+  "near_strike",
+  "through_strike",
+  "earnings",
+  "expiry_itm",
+  "ex_dividend",
+] as const;
+export const PositionAlertEvent = z.enum(POSITION_ALERT_EVENTS);
+export type PositionAlertEvent = z.infer<typeof PositionAlertEvent>;
+
+/**
+ * The alerts already sent per open position, keyed by the option's OCC symbol (one open position
+ * per contract), oldest first: GET /api/journal's `position_alerts`. Kept out of entities.ts, which
+ * every screen loads.
+ */
+export const PositionAlertsByOption = z.record(z.string(), z.array(PositionAlertEvent));
+export type PositionAlertsByOption = z.infer<typeof PositionAlertsByOption>;
+
+/** The badge on the position (text, so colour is never the only signal). */
+export const POSITION_ALERT_BADGES: Record<PositionAlertEvent, string> = {
+  profit_target: "Profit target reached",
+  near_strike: "Near the strike",
+  through_strike: "Through the strike",
+  earnings: "Earnings before expiry",
+  expiry_itm: "Expires tomorrow in the money",
+  ex_dividend: "Ex-dividend: early assignment risk",
+};
+
+/**
+ * A trader's alert thresholds. Shares are fractions (0.5 = 50%); `earnings_days` counts NYSE
+ * trading days from today to the report.
+ */
+export const AlertSettings = z.object({
+  /** Profit taken, net of closing at the ask and the commission, as a share of the most the put can make. */
+  profit_share: z
+    .number({ error: "Profit taken must be a number" })
+    .gt(0, "Profit taken must be more than 0%")
+    .max(1, "Profit taken must be at most 100%"),
+  /** How close the stock may come above the strike, as a share of the strike. */
+  strike_distance: z
+    .number({ error: "Distance to the strike must be a number" })
+    .min(0, "Distance to the strike must be at least 0%")
+    .max(1, "Distance to the strike must be at most 100%"),
+  earnings_days: z
+    .number({ error: "Trading days before earnings must be a number" })
+    .int("Trading days before earnings must be a whole number")
+    .min(0, "Trading days before earnings must be at least 0")
+    .max(20, "Trading days before earnings must be at most 20"),
+});
+export type AlertSettings = z.infer<typeof AlertSettings>;
+
+export const DEFAULT_ALERT_SETTINGS: AlertSettings = { profit_share: 0.5, strike_distance: 0.03, earnings_days: 2 };

@@ -1,0 +1,70 @@
+/**
+ * A provider process for the position-alerts browser test: the real provider server (PGlite in
+ * DATA_DIR, demo data, PROVIDER_SECRET) on PROVIDER_PORT, with auto refresh on, pushes allowed to
+ * the local push service (PUSH_ALLOWED_HOSTS, its certificate in NODE_EXTRA_CA_CERTS), a market
+ * frozen in time whose quote the test sets, and a control server on CONTROL_PORT (loopback):
+ *   POST /price {"ticker","price"}  sets the vendor's price and runs the real price job now
+ *                                    (the refresh, then the alerts on open short puts)
+ */
+import { createServer } from "node:http";
+import { DEMO_TICKERS } from "../../../provider/db/demo-data.ts";
+import { PRICE_JOB } from "../../../provider/jobs/price-job.ts";
+import type { MarketData } from "../../../provider/market/port.ts";
+import { createSimulatedMarket } from "../../../provider/market/simulated.ts";
+import { startProviderServer } from "../../../provider/server.ts";
+
+const env = (name: string) => {
+  const value = process.env[name];
+  if (!value) throw new Error(`${name} is required`);
+  return value;
+};
+
+const FROZEN = new Date("2026-11-18T17:00:00Z");
+const simulated = createSimulatedMarket({ seed: 1, tickers: DEMO_TICKERS, now: () => FROZEN });
+const prices = new Map<string, { price: number; at: Date }>();
+const market: MarketData = {
+  ...simulated,
+  async quote(ticker) {
+    const set = prices.get(ticker.toUpperCase());
+    return set
+      ? { ticker: ticker.toUpperCase(), price: set.price, asOf: set.at, source: "simulated" as const, stale: false }
+      : simulated.quote(ticker);
+  },
+};
+
+const running = await startProviderServer({
+  port: Number(env("PROVIDER_PORT")),
+  host: "127.0.0.1",
+  dataDir: env("DATA_DIR"),
+  seedDemo: true,
+  secrets: [env("PROVIDER_SECRET")],
+  jobs: false,
+  market,
+  pushAllowedHosts: env("PUSH_ALLOWED_HOSTS").split(","),
+});
+const { context, scheduler } = running.provider;
+await context.db.updateTable("backend_config").set({ value: "1" }).where("key", "=", "auto_refresh_enabled").execute();
+
+const control = createServer(async (req, res) => {
+  let body = "";
+  for await (const chunk of req) body += String(chunk);
+  try {
+    const input = JSON.parse(body || "{}") as Record<string, unknown>;
+    if (req.url !== "/price") {
+      res.writeHead(404).end();
+      return;
+    }
+    prices.set(String(input.ticker).toUpperCase(), { price: Number(input.price), at: new Date() });
+    await scheduler.runNow(PRICE_JOB);
+    res.writeHead(204).end();
+  } catch (error) {
+    res.writeHead(500).end((error as Error).message);
+  }
+});
+await new Promise<void>((resolve) => control.listen(Number(env("CONTROL_PORT")), "127.0.0.1", resolve));
+console.log(`alerts provider on ${running.url}`);
+
+process.once("SIGTERM", () => {
+  control.close();
+  void running.close().then(() => process.exit(0));
+});
