@@ -34,7 +34,6 @@ import { createScheduler, type Scheduler } from "./jobs/scheduler.ts";
 import { postgresLeader, singleProcessLeader } from "./jobs/leader.ts";
 import { recommendationJob } from "./jobs/recommendation-job.ts";
 import { priceRefreshJob } from "./jobs/price-job.ts";
-import { createYahooMarket } from "./market/yahoo.ts";
 import { recommendContext } from "./recommend/context.ts";
 import { aiRoutes } from "./routes/ai.ts";
 import { tradeRoutes } from "./routes/trades.ts";
@@ -109,7 +108,7 @@ export interface Provider {
 export async function createProvider(options: ProviderOptions = {}): Promise<Provider> {
   const database = await openDatabase(options);
   try {
-    const market = options.market ?? selectMarket(options);
+    const market = options.market ?? (await selectMarket(options));
     const seeded = options.seedDemo ? await seedDemo(database.db, market) : false;
     if (seeded && options.seedRecommendations) await seedDemoRecommendations(database.db, market);
     // `npm start` is production with demo data on (README): say so, so nobody exposes it unaware.
@@ -228,11 +227,17 @@ async function storedSecret(database: DatabaseHandle, name: string): Promise<str
   return row.value;
 }
 
-/** The market MARKET_DATA names; nothing else in the product depends on which one it is. */
-function selectMarket(options: ProviderOptions): MarketData {
+/**
+ * The market MARKET_DATA names; nothing else in the product depends on which one it is. Yahoo's
+ * client library loads only when chosen: it costs memory the default simulated market never uses
+ * (docs/decisions/0039-pglite-memory-settings-and-lazy-parts.md).
+ */
+async function selectMarket(options: ProviderOptions): Promise<MarketData> {
   switch (options.marketData ?? "simulated") {
-    case "yahoo":
+    case "yahoo": {
+      const { createYahooMarket } = await import("./market/yahoo.ts");
       return createYahooMarket({ riskFreeRate: options.riskFreeRate });
+    }
     case "tradier":
       if (!options.tradier?.token) throw new Error("MARKET_DATA=tradier needs TRADIER_TOKEN");
       return createTradierMarket({ ...options.tradier, riskFreeRate: options.riskFreeRate });

@@ -1,3 +1,4 @@
+import { setFlagsFromString } from "node:v8";
 import { Kysely, PGliteDialect, PostgresDialect, sql } from "kysely";
 import { Migrator } from "kysely/migration";
 import type { Database } from "./schema.ts";
@@ -77,7 +78,21 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
   };
 }
 
+/**
+ * Postgres settings of the embedded database (ADR 0039). initdb writes shared_buffers = 128MB,
+ * sized for a server with one process per connection; PGlite is one connection on a store of tens
+ * of MB whose files the OS caches anyway, and the buffer pool lives in its WebAssembly memory.
+ * 16 MB (and WAL buffers, 1/32 of it) halves that memory; work_mem stays 4 MB.
+ */
+const PGLITE_SETTINGS = ["shared_buffers=16MB"];
+
 async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
+  // Postgres compiled to WebAssembly: V8's baseline compiler only. Tiering its hot functions up
+  // to the optimizing compiler took hundreds of MB at its peaks, kept afterwards by the allocator,
+  // and slowed the first minutes on two cores (docs/benchmarks.md#memory, ADR 0039). Set before
+  // PGlite compiles its module; it applies to the process (fetch's HTTP parser is WebAssembly too),
+  // and /user-stocks under load served more requests a second with it, not fewer.
+  setFlagsFromString("--liftoff-only");
   const { PGlite } = await import("@electric-sql/pglite");
   // One process per folder: a second one would silently diverge from the first (data-dir-lock.ts).
   const unlock = dataDir ? lockDataDir(dataDir) : () => {};
@@ -85,6 +100,7 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
   try {
     pglite = await PGlite.create(dataDir, {
       parsers: { [INT8]: (v: string) => Number(v), [DATE]: (v: string) => v },
+      startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS.flatMap((setting) => ["-c", setting])],
     });
   } catch (error) {
     unlock();
