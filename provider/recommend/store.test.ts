@@ -25,6 +25,15 @@ function lcg(seed: number) {
     return x / 2147483647;
   };
 }
+/** A watchlist or UIP row's levels: only those given are set. */
+const row = (set: { conservative_iv: number; base_iv: number; buy_level_one?: number }) => ({
+  sort_order: 0,
+  buy_level_one: 0,
+  buy_level_two: 0,
+  buy_level_three: 0,
+  buy_level_four: 0,
+  ...set,
+});
 const pick = <T>(r: () => number, list: readonly T[]): T => list[Math.floor(r() * list.length)]!;
 
 async function user(name: string) {
@@ -123,7 +132,7 @@ beforeAll(async () => {
   // Everyone may see a conservative value of 95 on A; B has no UIP row.
   await db
     .insertInto("uip_stocks")
-    .values({ stock_id: stockId, category_id: category.id, conservative_iv: 95, base_iv: 110 })
+    .values({ stock_id: stockId, category_id: category.id, ...row({ conservative_iv: 95, base_iv: 110 }) })
     .execute();
   bare = await user("edgebare");
   withOwn = await user("edgeown");
@@ -131,10 +140,10 @@ beforeAll(async () => {
   await db
     .insertInto("user_stocks")
     .values([
-      { user_id: withOwn, stock_id: stockId, conservative_iv: 92.5, base_iv: 100, buy_level_one: 90 },
-      { user_id: withOwn, stock_id: ownStockId, conservative_iv: 97.5, base_iv: 100 },
+      { user_id: withOwn, stock_id: stockId, ...row({ conservative_iv: 92.5, base_iv: 100, buy_level_one: 90 }) },
+      { user_id: withOwn, stock_id: ownStockId, ...row({ conservative_iv: 97.5, base_iv: 100 }) },
       // Their own row without a conservative value: the UIP row's 95 must not apply to them.
-      { user_id: withZeroOwn, stock_id: stockId, conservative_iv: 0, base_iv: 100 },
+      { user_id: withZeroOwn, stock_id: stockId, ...row({ conservative_iv: 0, base_iv: 100 }) },
     ])
     .execute();
   await pool(stockId, 7);
