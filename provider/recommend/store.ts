@@ -163,9 +163,7 @@ export async function storeRun(db: Db, input: StoreRunInput): Promise<StoredRun>
       updated_at: now,
     }));
     // Only the ids come back: reading whole rows back costs more than the insert itself on PGlite.
-    const ids = values.length
-      ? await tx.insertInto("trade_recommendations").values(values).returning(["id", "option_identifier"]).execute()
-      : [];
+    const ids = values.length ? await insertPool(tx, values) : [];
     const idOf = new Map(ids.map((r) => [r.option_identifier, r.id]));
     const rows: Selectable<TradeRecommendationsTable>[] = values.map((v) => ({
       ...v,
@@ -189,6 +187,69 @@ export async function storeRun(db: Db, input: StoreRunInput): Promise<StoredRun>
       pool: rows.map(toStored),
     };
   });
+}
+
+/** Each stored column's SQL type, in the order insertPool sends them. */
+const POOL_COLUMNS = {
+  run_id: "int4",
+  stock_id: "int4",
+  option_identifier: "text",
+  put_or_call: "text",
+  expiration_date: "date",
+  strike_price: "float8",
+  current_stock_price: "float8",
+  current_option_price: "float8",
+  option_weekly_low_price: "float8",
+  option_weekly_high_price: "float8",
+  calculated_monthly_roi: "float8",
+  implied_volatility: "float8",
+  historical_volatility: "float8",
+  delta: "float8",
+  theta: "float8",
+  vega: "float8",
+  volume: "int4",
+  bid: "float8",
+  ask: "float8",
+  mid: "float8",
+  open_interest: "float8",
+  days_to_expiry: "float8",
+  annualized_roi: "float8",
+  breakeven: "float8",
+  collateral: "float8",
+  cushion: "float8",
+  probability_of_profit: "float8",
+  probability_of_profit_delta: "float8",
+  probability_of_assignment: "float8",
+  earnings_date: "date",
+  earnings_before_expiry: "bool",
+  iv_rank: "float8",
+  iv_percentile: "float8",
+  iv_history_days: "float8",
+  rate: "float8",
+  intrinsic_value: "float8",
+  time_value: "float8",
+  spread: "float8",
+  run_buy_level: "text",
+  run_below_conservative_iv: "bool",
+  default_score: "float8",
+  default_rank: "int4",
+  created_at: "timestamptz",
+  updated_at: "timestamptz",
+} as const;
+type PoolRow = { [K in keyof typeof POOL_COLUMNS]: unknown };
+
+/**
+ * A run's pool in one INSERT … SELECT FROM unnest(arrays), one array per column (ADR 0033): the
+ * server parses and plans one statement with 44 parameters instead of a VALUES list of 44 per put.
+ */
+async function insertPool(tx: Db, values: readonly PoolRow[]) {
+  const names = Object.keys(POOL_COLUMNS) as (keyof typeof POOL_COLUMNS)[];
+  const arrays = names.map((name) => sql`${values.map((v) => v[name])}::${sql.raw(POOL_COLUMNS[name])}[]`);
+  const { rows } = await sql<{ id: number; option_identifier: string }>`
+    INSERT INTO trade_recommendations (${sql.join(names.map((n) => sql.ref(n)))})
+    SELECT * FROM unnest(${sql.join(arrays)})
+    RETURNING id, option_identifier`.execute(tx);
+  return rows;
 }
 
 export interface GenerationInputs {
