@@ -18,7 +18,6 @@ export default [
     route("uip-stock/:ticker", "routes/uip-stock.$ticker.tsx"),
     route("resources/stock-history/:ticker", "routes/resources/stock-history.$ticker.ts"),
     route("resources/company-name", "routes/resources/company-name.ts"),
-    route("resources/insights-counts", "routes/resources/insights-counts.ts"),
     route("resources/ai/stock-analysis", "routes/resources/ai.stock-analysis.ts"),
     route("resources/ai/summarize", "routes/resources/ai.summarize.ts"),
     layout("routes/shell.tsx", [

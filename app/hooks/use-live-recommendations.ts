@@ -1,7 +1,7 @@
 import { useCallback, useState } from "react";
 import type { TopLineRecommendation, TradeRecommendation } from "#contract/entities.ts";
 import type { TradeUpdate } from "#contract/ws.ts";
-import { applyOwnCounts, applyTradeUpdate, type LiveRecommendations } from "#app/lib/insights.ts";
+import { applyTradeUpdate, type LiveRecommendations } from "#app/lib/insights.ts";
 
 export interface LoadedRecommendations {
   topLine: TopLineRecommendation[];
@@ -25,7 +25,6 @@ function fromLoaded(loaded: LoadedRecommendations): LiveRecommendations {
 export function useLiveRecommendations(loaded: LoadedRecommendations): {
   live: LiveRecommendations;
   apply: (update: TradeUpdate) => void;
-  applyCounts: (counts: Record<string, number>) => void;
 } {
   const [state, setState] = useState(() => ({ loaded, live: fromLoaded(loaded) }));
   // New loader data replaces whatever arrived live before it (adjusting state while rendering, not in an effect).
@@ -37,8 +36,5 @@ export function useLiveRecommendations(loaded: LoadedRecommendations): {
   const apply = useCallback((update: TradeUpdate) => {
     setState((s) => ({ ...s, live: applyTradeUpdate(s.live, update) }));
   }, []);
-  const applyCounts = useCallback((counts: Record<string, number>) => {
-    setState((s) => ({ ...s, live: applyOwnCounts(s.live, counts) }));
-  }, []);
-  return { live: current.live, apply, applyCounts };
+  return { live: current.live, apply };
 }

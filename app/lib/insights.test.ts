@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { TopLineRecommendation, TradeRecommendation } from "#contract/entities.ts";
 import {
-  applyOwnCounts,
   applyTradeUpdate,
   expiryDates,
   filterByName,
@@ -148,15 +147,6 @@ describe("live updates (docs/product.md#states-live)", () => {
       data: top("MSFT", "Microsoft Corporation", 7),
     });
     expect(next.topLine.find((i) => i.ticker === "MSFT")!.trade_recommendation_count).toBe(2);
-  });
-
-  it("takes the trader's own counts when the page reads them again; a ticker they do not name keeps its count", () => {
-    const next = applyOwnCounts(state, { MSFT: 1, NFLX: 4 });
-    expect(next.topLine.map((i) => [i.ticker, i.trade_recommendation_count])).toEqual([
-      ["AAPL", 3],
-      ["MSFT", 1],
-    ]);
-    expect(next.options).toBe(state.options);
   });
 
   it("keeps the trader's own intrinsic value on a replaced entry (a broadcast carries the shared one)", () => {

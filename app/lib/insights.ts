@@ -110,23 +110,6 @@ export function applyTradeUpdate(state: LiveRecommendations, update: TradeUpdate
   return { ...state, topLine };
 }
 
-/** Where the page reads its trader's own counts (app/routes/resources/insights-counts.ts). */
-export const INSIGHTS_COUNTS_PATH = "/resources/insights-counts";
-
-/**
- * docs/product.md#states-live: the trader's own counts, read after a burst of top-line updates,
- * replace those on screen; a ticker the answer does not name keeps its count.
- */
-export function applyOwnCounts(state: LiveRecommendations, counts: Record<string, number>): LiveRecommendations {
-  const topLine = state.topLine.map((item) => {
-    const count = counts[item.ticker];
-    return count === undefined || count === item.trade_recommendation_count
-      ? item
-      : { ...item, trade_recommendation_count: count };
-  });
-  return { ...state, topLine };
-}
-
 /** The generate action's answer to a fetcher: the toast, and on success the ticker to expand. */
 export interface GenerateReply extends ActionReply {
   ticker: string | null;

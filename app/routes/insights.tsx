@@ -28,7 +28,6 @@ import {
   INSIGHTS_PARAM as PARAM,
   INSIGHTS_PATH,
   insightsSearch,
-  INSIGHTS_COUNTS_PATH,
   LIVE_COUNT_RELOAD_MS,
   parseMaxStrike,
   passingStrike,
@@ -56,21 +55,6 @@ import { LiveStatusBadge } from "#app/components/live-status.tsx";
 
 /** Entering /insights always shows fresh recommendations: no cache may keep a copy (docs/product.md#screens-insights, docs/architecture.md#browser-state). */
 export const NO_STORE = { "Cache-Control": "no-store" } as const;
-
-/** The trader's own counts per ticker; null when they cannot be read (the counts on screen stay). */
-async function readOwnCounts(filters: URLSearchParams): Promise<Record<string, number> | null> {
-  const search = filters.toString();
-  try {
-    const response = await fetch(`${INSIGHTS_COUNTS_PATH}${search ? `?${search}` : ""}`, {
-      headers: { Accept: "application/json" },
-    });
-    if (!response.ok) return null;
-    const body = (await response.json()) as { counts?: Record<string, number> };
-    return body.counts ?? null;
-  } catch {
-    return null;
-  }
-}
 
 const openTicker = (value: string | null) => (value ? sanitizeTicker(value) || null : null);
 
@@ -189,10 +173,14 @@ export default function Insights() {
   // Live updates (docs/product.md#states-live, /ws/trade-updates): each valid update changes the cards in place.
   // A broadcast's buy-level flags follow the shared UIP levels, not this trader's own: the open
   // stock's new rows are then read again for the trader (the others are read when expanded).
-  // A top-line update carries the default view's count: the trader's own counts are read again
-  // once per burst of updates (LIVE_COUNT_RELOAD_MS), with the filters in the page's address.
-  const { live, apply: applyLiveUpdate, applyCounts } = useLiveRecommendations(loaded);
+  // A top-line update carries the default view's count: the trader's own counts (their levels,
+  // their filters and those in the address) are read again once per burst (LIVE_COUNT_RELOAD_MS).
+  const { live, apply: applyLiveUpdate } = useLiveRecommendations(loaded);
   const countsReload = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const latestRevalidator = useRef(revalidator);
+  useEffect(() => {
+    latestRevalidator.current = revalidator;
+  });
   useEffect(
     () => () => {
       if (countsReload.current) clearTimeout(countsReload.current);
@@ -205,10 +193,9 @@ export default function Insights() {
       void revalidator.revalidate();
     }
     if (update.type === "trade_recommendations_top_line_update" && countsReload.current === null) {
-      const filters = new URLSearchParams(filtersInUrl(new URLSearchParams(window.location.search)) ?? {});
       countsReload.current = setTimeout(() => {
         countsReload.current = null;
-        void readOwnCounts(filters).then((counts) => counts && applyCounts(counts));
+        void latestRevalidator.current.revalidate();
       }, LIVE_COUNT_RELOAD_MS);
     }
   });
