@@ -121,11 +121,11 @@ describe("live updates (docs/product.md#states-live)", () => {
     const replaced = applyTradeUpdate(state, {
       type: "trade_recommendations_top_line_update",
       ticker: "MSFT",
-      data: top("MSFT", "Microsoft Corporation", 7),
+      data: { ...top("MSFT", "Microsoft Corporation", 7), current_price: 431.25 },
     });
-    expect(replaced.topLine.map((i) => [i.ticker, i.trade_recommendation_count])).toEqual([
-      ["AAPL", 3],
-      ["MSFT", 7],
+    expect(replaced.topLine.map((i) => [i.ticker, i.current_price])).toEqual([
+      ["AAPL", top("AAPL", "Apple Inc.").current_price],
+      ["MSFT", 431.25],
     ]);
     const added = applyTradeUpdate(state, {
       type: "trade_recommendations_top_line_update",
@@ -135,6 +135,20 @@ describe("live updates (docs/product.md#states-live)", () => {
     expect(added.topLine.map((i) => i.ticker)).toEqual(["AAPL", "GOOGL", "MSFT"]);
   });
 
+  it("keeps the trader's own count on a replaced entry (a broadcast carries the default view's) until the page reads it again", () => {
+    // This trader's filters let 2 of MSFT's puts through; the default view shows 7.
+    const own = {
+      ...state,
+      topLine: state.topLine.map((i) => (i.ticker === "MSFT" ? { ...i, trade_recommendation_count: 2 } : i)),
+    };
+    const next = applyTradeUpdate(own, {
+      type: "trade_recommendations_top_line_update",
+      ticker: "MSFT",
+      data: top("MSFT", "Microsoft Corporation", 7),
+    });
+    expect(next.topLine.find((i) => i.ticker === "MSFT")!.trade_recommendation_count).toBe(2);
+  });
+
   it("keeps the trader's own intrinsic value on a replaced entry (a broadcast carries the shared one)", () => {
     const shared = { ...top("MSFT", "Microsoft Corporation", 7), average_iv: 0 };
     const own = {
@@ -142,9 +156,6 @@ describe("live updates (docs/product.md#states-live)", () => {
       topLine: state.topLine.map((i) => (i.ticker === "MSFT" ? { ...i, average_iv: 431.5 } : i)),
     };
     const next = applyTradeUpdate(own, { type: "trade_recommendations_top_line_update", ticker: "MSFT", data: shared });
-    expect(next.topLine.find((i) => i.ticker === "MSFT")).toMatchObject({
-      trade_recommendation_count: 7,
-      average_iv: 431.5,
-    });
+    expect(next.topLine.find((i) => i.ticker === "MSFT")).toMatchObject({ average_iv: 431.5 });
   });
 });

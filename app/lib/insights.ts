@@ -74,6 +74,12 @@ export function selectedDate(datesWithOptions: readonly string[], requested: str
   return datesWithOptions[0] ?? null;
 }
 
+/**
+ * After a live top-line update, how long the page waits before reading its trader's own counts
+ * again: one read for a whole generation round (its updates arrive within a second or two).
+ */
+export const LIVE_COUNT_RELOAD_MS = 1500;
+
 /** What the screen shows that live updates can change: the top line, and each open symbol's options. */
 export interface LiveRecommendations {
   topLine: TopLineRecommendation[];
@@ -90,11 +96,15 @@ export function applyTradeUpdate(state: LiveRecommendations, update: TradeUpdate
     return { ...state, options: { ...state.options, [update.ticker]: update.data } };
   }
   const exists = state.topLine.some((item) => item.ticker === update.ticker);
-  // A broadcast carries the shared intrinsic value (the UIP list's, else 0); the one on screen is
-  // this trader's own, which a new set of recommendations does not change.
+  // A broadcast carries the shared intrinsic value (the UIP list's, else 0) and the default view's
+  // count; the ones on screen are this trader's own (their levels and filters). The intrinsic value
+  // a new set does not change; the count stays until the page reads the trader's own again
+  // (LIVE_COUNT_RELOAD_MS after the first update of a burst).
   const topLine = exists
     ? state.topLine.map((item) =>
-        item.ticker === update.ticker ? { ...update.data, average_iv: item.average_iv } : item,
+        item.ticker === update.ticker
+          ? { ...update.data, average_iv: item.average_iv, trade_recommendation_count: item.trade_recommendation_count }
+          : item,
       )
     : [...state.topLine, update.data].sort((a, b) => a.ticker.localeCompare(b.ticker));
   return { ...state, topLine };

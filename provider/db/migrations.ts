@@ -430,4 +430,69 @@ export const migrationProvider: MigrationProvider = {
   async getMigrations() {
     return migrations;
   },
+  "0060-recommendation-columns": {
+    // The fields every reader's selection and the top-line count read move out of the JSON `extra`
+    // into real columns (ADR 0033): filtering and counting in SQL, smaller rows to write and retire.
+    // Existing rows are filled in from their `extra`; fields older rows lack stay NULL, as they were absent.
+    async up(db: Kysely<unknown>) {
+      await runScript(
+        db,
+        `
+        ALTER TABLE trade_recommendations
+          ADD COLUMN bid double precision,
+          ADD COLUMN ask double precision,
+          ADD COLUMN mid double precision,
+          ADD COLUMN open_interest double precision,
+          ADD COLUMN days_to_expiry double precision,
+          ADD COLUMN annualized_roi double precision,
+          ADD COLUMN breakeven double precision,
+          ADD COLUMN collateral double precision,
+          ADD COLUMN cushion double precision,
+          ADD COLUMN probability_of_profit double precision,
+          ADD COLUMN probability_of_profit_delta double precision,
+          ADD COLUMN probability_of_assignment double precision,
+          ADD COLUMN earnings_date date,
+          ADD COLUMN earnings_before_expiry boolean,
+          ADD COLUMN iv_rank double precision,
+          ADD COLUMN iv_percentile double precision,
+          ADD COLUMN iv_history_days double precision,
+          ADD COLUMN rate double precision,
+          ADD COLUMN intrinsic_value double precision,
+          ADD COLUMN time_value double precision,
+          ADD COLUMN spread double precision,
+          ADD COLUMN run_buy_level text,
+          ADD COLUMN run_below_conservative_iv boolean,
+          ADD COLUMN default_score double precision,
+          ADD COLUMN default_rank integer;
+        UPDATE trade_recommendations SET
+          bid = (extra->>'bid')::float8,
+          ask = (extra->>'ask')::float8,
+          mid = (extra->>'mid')::float8,
+          open_interest = (extra->>'open_interest')::float8,
+          days_to_expiry = (extra->>'days_to_expiry')::float8,
+          annualized_roi = (extra->>'annualized_roi')::float8,
+          breakeven = (extra->>'breakeven')::float8,
+          collateral = (extra->>'collateral')::float8,
+          cushion = (extra->>'cushion')::float8,
+          probability_of_profit = (extra->>'probability_of_profit')::float8,
+          probability_of_profit_delta = (extra->>'probability_of_profit_delta')::float8,
+          probability_of_assignment = (extra->>'probability_of_assignment')::float8,
+          earnings_date = (extra->>'earnings_date')::date,
+          earnings_before_expiry = (extra->>'earnings_before_expiry')::boolean,
+          iv_rank = (extra->>'iv_rank')::float8,
+          iv_percentile = (extra->>'iv_percentile')::float8,
+          iv_history_days = (extra->>'iv_history_days')::float8,
+          rate = (extra->>'rate')::float8,
+          intrinsic_value = (extra->>'intrinsic_value')::float8,
+          time_value = (extra->>'time_value')::float8,
+          spread = (extra->>'spread')::float8,
+          run_buy_level = extra->>'buy_level',
+          run_below_conservative_iv = (extra->>'below_conservative_iv')::boolean,
+          default_score = (extra->>'score')::float8,
+          default_rank = (extra->>'rank')::int,
+          extra = '{}';
+      `,
+      );
+    },
+  },
 };

@@ -124,8 +124,39 @@ export interface TradeRecommendationsTable {
   theta: number;
   vega: number;
   volume: number;
-  /** Everything else the engine computed, as the contract's extra fields. */
-  extra: ColumnType<unknown, string, string>;
+  /** Unused since migration 0060 (ADR 0033) moved its fields into the columns below; '{}' in new rows. */
+  extra: ColumnType<unknown, string | undefined, string>;
+  // The contract's extra fields (migration 0060). NULL only in rows stored before a field existed.
+  bid: number;
+  ask: number;
+  mid: number | null;
+  open_interest: number;
+  days_to_expiry: number;
+  annualized_roi: number;
+  breakeven: number;
+  collateral: number;
+  cushion: number;
+  probability_of_profit: number;
+  probability_of_profit_delta: number;
+  probability_of_assignment: number | null;
+  /** DATE, read as YYYY-MM-DD. */
+  earnings_date: string | null;
+  earnings_before_expiry: boolean;
+  iv_rank: number | null;
+  iv_percentile: number | null;
+  iv_history_days: number | null;
+  /** The run's T-bill rate, annual. */
+  rate: number | null;
+  intrinsic_value: number | null;
+  time_value: number | null;
+  spread: number | null;
+  /** Flags against the levels that ranked the run (possibly one user's private levels): for scoring, never served. */
+  run_buy_level: "one" | "two" | "three" | "four" | null;
+  run_below_conservative_iv: boolean;
+  /** Score under the default filters and the run's levels; never served. */
+  default_score: number;
+  /** Place within its expiry in the default view (1 = best; 0 = in the pool, not picked by it). */
+  default_rank: number;
   active: Generated<number>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;

@@ -30,11 +30,39 @@ export interface NyClock {
   minutes: number;
 }
 
+const HOUR_MS = 3_600_000;
+/**
+ * New York's UTC offset (ms) per UTC hour. Intl's formatToParts costs microseconds and the market
+ * code asks the clock tens of thousands of times per generation round (docs/benchmarks.md); the
+ * offset is whole hours and changes only on a UTC hour boundary (02:00 local), so one look-up per
+ * hour gives the same fields.
+ */
+const offsetByHour = new Map<number, number>();
+
+function nyOffsetMs(hour: number): number {
+  let offset = offsetByHour.get(hour);
+  if (offset === undefined) {
+    const at = hour * HOUR_MS;
+    const parts: Record<string, number> = {};
+    for (const p of nyFormat.formatToParts(new Date(at))) if (p.type !== "literal") parts[p.type] = Number(p.value);
+    offset = Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!) - at;
+    if (offsetByHour.size > 10_000) offsetByHour.clear();
+    offsetByHour.set(hour, offset);
+  }
+  return offset;
+}
+
 export function nyClock(date: Date): NyClock {
-  const parts: Record<string, number> = {};
-  for (const p of nyFormat.formatToParts(date)) if (p.type !== "literal") parts[p.type] = Number(p.value);
-  const dayNumber = Math.floor(Date.UTC(parts.year!, parts.month! - 1, parts.day!) / DAY_MS);
-  const minutes = parts.hour! * 60 + parts.minute! + parts.second! / 60 + date.getUTCMilliseconds() / 60_000;
+  const time = date.getTime();
+  const local = time + nyOffsetMs(Math.floor(time / HOUR_MS));
+  const dayNumber = Math.floor(local / DAY_MS);
+  // The same sum of whole fields as from formatToParts, so the minutes agree to the last bit.
+  const msOfDay = local - dayNumber * DAY_MS;
+  const seconds = Math.floor(msOfDay / 1000);
+  const hour = Math.floor(seconds / 3600);
+  const minute = Math.floor((seconds % 3600) / 60);
+  const second = seconds % 60;
+  const minutes = hour * 60 + minute + second / 60 + date.getUTCMilliseconds() / 60_000;
   return { dayNumber, minutes };
 }
 

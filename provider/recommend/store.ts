@@ -16,47 +16,7 @@ import type { TopLineRecommendation, TradeRecommendation } from "../../contract/
 import type { Candidate } from "./engine.ts";
 import type { ReferenceLevels } from "./level-flags.ts";
 import { LEVEL_COLUMNS } from "./levels.ts";
-import { figuresOf, selectFor, type ReaderFigures, type TraderFilterValues } from "./selection.ts";
-
-/** The contract's extra fields of a TradeRecommendation, kept in the `extra` column, plus the rank. */
-export interface StoredExtra {
-  open_interest: number;
-  bid: number;
-  ask: number;
-  days_to_expiry: number;
-  annualized_roi: number;
-  breakeven: number;
-  collateral: number;
-  cushion: number;
-  probability_of_profit: number;
-  probability_of_profit_delta: number;
-  earnings_date: string | null;
-  earnings_before_expiry: boolean;
-  iv_rank: number | null;
-  /**
-   * Against the levels that ranked the set (possibly one user's private levels): kept for scoring
-   * outcomes, never served. Readers get the flags against the levels they may see (seenWith).
-   */
-  buy_level: "one" | "two" | "three" | "four" | null;
-  below_conservative_iv: boolean;
-  /**
-   * Not served as stored: the score under the default filters and the run's levels, and the row's
-   * place within its expiry in that default view (1 = best; 0 = in the pool but not picked by it).
-   */
-  score: number;
-  rank: number;
-  // Added with per-reader selection (ADR 0022); rows stored before lack them (toStored fills them in).
-  /** Whether the default view (default filters, the run's levels) showed this put. */
-  default_pick?: boolean;
-  mid?: number;
-  intrinsic_value?: number;
-  time_value?: number;
-  spread?: number;
-  probability_of_assignment?: number;
-  iv_percentile?: number | null;
-  iv_history_days?: number;
-  rate?: number;
-}
+import { figuresOf, PER_EXPIRY, selectFor, type ReaderFigures, type TraderFilterValues } from "./selection.ts";
 
 /** The contract's fields that depend on the reader (their levels, filters and commission). */
 type ReaderKeys =
@@ -156,71 +116,60 @@ export async function storeRun(db: Db, input: StoreRunInput): Promise<StoredRun>
       .values({ stock_id: input.stockId, inputs: JSON.stringify(input.inputs), created_at: now })
       .returning(["id", "created_at"])
       .executeTakeFirstOrThrow();
-    const values = input.selected.map(({ candidate: c, weeklyLow, weeklyHigh, rank }) => {
-      const extra: StoredExtra = {
-        open_interest: c.openInterest,
-        bid: c.bid,
-        ask: c.ask,
-        days_to_expiry: c.daysToExpiry,
-        annualized_roi: c.annualizedRoi,
-        breakeven: c.breakeven,
-        collateral: c.collateral,
-        cushion: c.cushion,
-        probability_of_profit: c.probabilityOfProfit,
-        probability_of_profit_delta: c.probabilityOfProfitDelta,
-        earnings_date: input.earningsDate,
-        earnings_before_expiry: c.earningsBeforeExpiry,
-        iv_rank: input.ivRank,
-        buy_level: c.buyLevel,
-        below_conservative_iv: c.belowConservativeIv,
-        score: c.score,
-        rank,
-        default_pick: rank > 0,
-        mid: c.mid,
-        intrinsic_value: c.intrinsicValue,
-        time_value: c.timeValue,
-        spread: c.spread,
-        probability_of_assignment: c.probabilityOfAssignment,
-        iv_percentile: input.ivPercentile,
-        iv_history_days: input.ivHistoryDays,
-        rate: input.inputs.rate,
-      };
-      return {
-        run_id: run.id,
-        stock_id: input.stockId,
-        option_identifier: c.symbol,
-        put_or_call: "put",
-        expiration_date: c.expiration,
-        strike_price: c.strike,
-        current_stock_price: input.inputs.spot,
-        current_option_price: c.premium,
-        option_weekly_low_price: weeklyLow,
-        option_weekly_high_price: weeklyHigh,
-        calculated_monthly_roi: c.monthlyRoi,
-        implied_volatility: c.impliedVolatility,
-        historical_volatility: input.inputs.historical_volatility,
-        delta: c.delta,
-        theta: c.theta,
-        vega: c.vega,
-        volume: c.volume,
-        extra,
-        created_at: now,
-        updated_at: now,
-      };
-    });
+    const values = input.selected.map(({ candidate: c, weeklyLow, weeklyHigh, rank }) => ({
+      run_id: run.id,
+      stock_id: input.stockId,
+      option_identifier: c.symbol,
+      put_or_call: "put",
+      expiration_date: c.expiration,
+      strike_price: c.strike,
+      current_stock_price: input.inputs.spot,
+      current_option_price: c.premium,
+      option_weekly_low_price: weeklyLow,
+      option_weekly_high_price: weeklyHigh,
+      calculated_monthly_roi: c.monthlyRoi,
+      implied_volatility: c.impliedVolatility,
+      historical_volatility: input.inputs.historical_volatility,
+      delta: c.delta,
+      theta: c.theta,
+      vega: c.vega,
+      volume: c.volume,
+      bid: c.bid,
+      ask: c.ask,
+      mid: c.mid,
+      open_interest: c.openInterest,
+      days_to_expiry: c.daysToExpiry,
+      annualized_roi: c.annualizedRoi,
+      breakeven: c.breakeven,
+      collateral: c.collateral,
+      cushion: c.cushion,
+      probability_of_profit: c.probabilityOfProfit,
+      probability_of_profit_delta: c.probabilityOfProfitDelta,
+      probability_of_assignment: c.probabilityOfAssignment,
+      earnings_date: input.earningsDate,
+      earnings_before_expiry: c.earningsBeforeExpiry,
+      iv_rank: input.ivRank,
+      iv_percentile: input.ivPercentile,
+      iv_history_days: input.ivHistoryDays,
+      rate: input.inputs.rate,
+      intrinsic_value: c.intrinsicValue,
+      time_value: c.timeValue,
+      spread: c.spread,
+      run_buy_level: c.buyLevel,
+      run_below_conservative_iv: c.belowConservativeIv,
+      default_score: c.score,
+      default_rank: rank,
+      created_at: now,
+      updated_at: now,
+    }));
     // Only the ids come back: reading whole rows back costs more than the insert itself on PGlite.
-    const ids = values.length
-      ? await tx
-          .insertInto("trade_recommendations")
-          .values(values.map((v) => ({ ...v, extra: JSON.stringify(v.extra) })))
-          .returning(["id", "option_identifier"])
-          .execute()
-      : [];
+    const ids = values.length ? await insertPool(tx, values) : [];
     const idOf = new Map(ids.map((r) => [r.option_identifier, r.id]));
     const rows: Selectable<TradeRecommendationsTable>[] = values.map((v) => ({
       ...v,
       id: idOf.get(v.option_identifier)!,
       active: 1,
+      extra: {},
     }));
     if (input.atmIv) {
       const { day, value, bar } = input.atmIv;
@@ -238,6 +187,69 @@ export async function storeRun(db: Db, input: StoreRunInput): Promise<StoredRun>
       pool: rows.map(toStored),
     };
   });
+}
+
+/** Each stored column's SQL type, in the order insertPool sends them. */
+const POOL_COLUMNS = {
+  run_id: "int4",
+  stock_id: "int4",
+  option_identifier: "text",
+  put_or_call: "text",
+  expiration_date: "date",
+  strike_price: "float8",
+  current_stock_price: "float8",
+  current_option_price: "float8",
+  option_weekly_low_price: "float8",
+  option_weekly_high_price: "float8",
+  calculated_monthly_roi: "float8",
+  implied_volatility: "float8",
+  historical_volatility: "float8",
+  delta: "float8",
+  theta: "float8",
+  vega: "float8",
+  volume: "int4",
+  bid: "float8",
+  ask: "float8",
+  mid: "float8",
+  open_interest: "float8",
+  days_to_expiry: "float8",
+  annualized_roi: "float8",
+  breakeven: "float8",
+  collateral: "float8",
+  cushion: "float8",
+  probability_of_profit: "float8",
+  probability_of_profit_delta: "float8",
+  probability_of_assignment: "float8",
+  earnings_date: "date",
+  earnings_before_expiry: "bool",
+  iv_rank: "float8",
+  iv_percentile: "float8",
+  iv_history_days: "float8",
+  rate: "float8",
+  intrinsic_value: "float8",
+  time_value: "float8",
+  spread: "float8",
+  run_buy_level: "text",
+  run_below_conservative_iv: "bool",
+  default_score: "float8",
+  default_rank: "int4",
+  created_at: "timestamptz",
+  updated_at: "timestamptz",
+} as const;
+type PoolRow = { [K in keyof typeof POOL_COLUMNS]: unknown };
+
+/**
+ * A run's pool in one INSERT … SELECT FROM unnest(arrays), one array per column (ADR 0033): the
+ * server parses and plans one statement with 44 parameters instead of a VALUES list of 44 per put.
+ */
+async function insertPool(tx: Db, values: readonly PoolRow[]) {
+  const names = Object.keys(POOL_COLUMNS) as (keyof typeof POOL_COLUMNS)[];
+  const arrays = names.map((name) => sql`${values.map((v) => v[name])}::${sql.raw(POOL_COLUMNS[name])}[]`);
+  const { rows } = await sql<{ id: number; option_identifier: string }>`
+    INSERT INTO trade_recommendations (${sql.join(names.map((n) => sql.ref(n)))})
+    SELECT * FROM unnest(${sql.join(arrays)})
+    RETURNING id, option_identifier`.execute(tx);
+  return rows;
 }
 
 export interface GenerationInputs {
@@ -298,7 +310,7 @@ export async function generationInputs(
           .whereRef("t.stock_id", "=", "s.id")
           .where("t.active", "=", 1)
           // The default view's picks (rows stored before the pool all were picks, rank 1 and up).
-          .where(sql<boolean>`(t.extra->>'rank')::int > 0`),
+          .where("t.default_rank", ">", 0),
       ).as("active"),
       eb
         .selectFrom("recommendation_runs as r")
@@ -323,17 +335,9 @@ export async function generationInputs(
 const iso = (value: Date | string) => new Date(value).toISOString();
 const parseJson = <T>(value: unknown): T => (typeof value === "string" ? JSON.parse(value) : value) as T;
 
-/** A stored row as every reader shares it (the extra fields unpacked; older rows filled in). */
+/** A stored row as every reader shares it (fields older rows lack filled in). */
 function toStored(r: Selectable<TradeRecommendationsTable>): StoredRecommendation {
-  const {
-    score: _score,
-    rank: _rank,
-    default_pick: _pick,
-    buy_level: _level,
-    below_conservative_iv: _below,
-    ...extra
-  } = parseJson<StoredExtra>(r.extra);
-  const intrinsic = extra.intrinsic_value ?? Math.max(0, r.strike_price - r.current_stock_price);
+  const intrinsic = r.intrinsic_value ?? Math.max(0, r.strike_price - r.current_stock_price);
   return {
     id: r.id,
     stock_id: r.stock_id,
@@ -356,15 +360,27 @@ function toStored(r: Selectable<TradeRecommendationsTable>): StoredRecommendatio
     created_at: iso(r.created_at),
     updated_at: iso(r.updated_at),
     active: r.active === 1 ? 1 : 0,
-    ...extra,
-    mid: extra.mid ?? (extra.bid + extra.ask) / 2,
+    open_interest: r.open_interest,
+    bid: r.bid,
+    ask: r.ask,
+    days_to_expiry: r.days_to_expiry,
+    annualized_roi: r.annualized_roi,
+    breakeven: r.breakeven,
+    collateral: r.collateral,
+    cushion: r.cushion,
+    probability_of_profit: r.probability_of_profit,
+    probability_of_profit_delta: r.probability_of_profit_delta,
+    earnings_date: r.earnings_date,
+    earnings_before_expiry: r.earnings_before_expiry,
+    iv_rank: r.iv_rank,
+    mid: r.mid ?? (r.bid + r.ask) / 2,
     intrinsic_value: intrinsic,
-    time_value: extra.time_value ?? Math.max(0, extra.bid - intrinsic),
-    spread: extra.spread ?? (extra.bid + extra.ask > 0 ? (2 * (extra.ask - extra.bid)) / (extra.bid + extra.ask) : 1),
-    probability_of_assignment: extra.probability_of_assignment ?? null,
-    iv_percentile: extra.iv_percentile ?? null,
-    iv_history_days: extra.iv_history_days ?? 0,
-    rate: extra.rate ?? 0,
+    time_value: r.time_value ?? Math.max(0, r.bid - intrinsic),
+    spread: r.spread ?? (r.bid + r.ask > 0 ? (2 * (r.ask - r.bid)) / (r.bid + r.ask) : 1),
+    probability_of_assignment: r.probability_of_assignment ?? null,
+    iv_percentile: r.iv_percentile ?? null,
+    iv_history_days: r.iv_history_days ?? 0,
+    rate: r.rate ?? 0,
   };
 }
 
@@ -479,8 +495,7 @@ export async function topLine(
   viewerId: number | null,
   filters: TraderFilterValues,
 ): Promise<TopLineRecommendation[]> {
-  const num = <K extends string>(field: K) => sql<number>`(t.extra->>${sql.lit(field)})::float8`.as(field);
-  const [runs, pool, own, uip] = await Promise.all([
+  const [runs, counts, own, uip] = await Promise.all([
     db
       .selectFrom((eb) =>
         eb
@@ -495,55 +510,67 @@ export async function topLine(
       .select(["r.created_at", "r.inputs", "s.id", "s.ticker", "s.name"])
       .orderBy("s.ticker")
       .execute(),
-    db
-      .selectFrom("trade_recommendations as t")
-      .where("t.active", "=", 1)
-      .select([
-        "t.stock_id",
-        "t.strike_price",
-        "t.expiration_date",
-        "t.current_stock_price",
-        "t.delta",
-        num("bid"),
-        num("ask"),
-        num("days_to_expiry"),
-        num("open_interest"),
-        num("probability_of_profit"),
-        num("rate"),
-        sql<boolean>`(t.extra->>'earnings_before_expiry')::boolean`.as("earnings_before_expiry"),
-      ])
-      .execute(),
+    readerCounts(db, viewerId, filters),
     db
       .selectFrom("user_stocks")
-      .select(["stock_id", ...LEVEL_COLUMNS])
+      .select(["stock_id", "average_iv"])
       .where("user_id", "=", viewerId ?? -1)
       .execute(),
-    db
-      .selectFrom("uip_stocks")
-      .select(["stock_id", ...LEVEL_COLUMNS])
-      .execute(),
+    db.selectFrom("uip_stocks").select(["stock_id", "average_iv"]).execute(),
   ]);
-  const levelsByStock = new Map<number, ReferenceLevels>();
-  for (const row of uip) levelsByStock.set(row.stock_id, row);
-  for (const row of own) levelsByStock.set(row.stock_id, row);
-  const poolByStock = new Map<number, (typeof pool)[number][]>();
-  for (const row of pool) {
-    const list = poolByStock.get(row.stock_id);
-    if (list) list.push(row);
-    else poolByStock.set(row.stock_id, [row]);
-  }
-  return runs.map((r) => {
-    const levels = levelsByStock.get(r.id) ?? null;
-    return {
-      ...topLineOf({
-        stock: { id: r.id, ticker: r.ticker, name: r.name },
-        inputs: parseJson<RunInputs>(r.inputs),
-        createdAt: r.created_at,
-        count: selectFor(poolByStock.get(r.id) ?? [], levels, filters).selected.length,
-      }),
-      average_iv: levels?.average_iv ?? 0,
-    };
-  });
+  const averageByStock = new Map<number, number>();
+  for (const row of uip) averageByStock.set(row.stock_id, row.average_iv);
+  for (const row of own) averageByStock.set(row.stock_id, row.average_iv);
+  return runs.map((r) => ({
+    ...topLineOf({
+      stock: { id: r.id, ticker: r.ticker, name: r.name },
+      inputs: parseJson<RunInputs>(r.inputs),
+      createdAt: r.created_at,
+      count: counts.get(r.id) ?? 0,
+    }),
+    average_iv: averageByStock.get(r.id) ?? 0,
+  }));
+}
+
+/**
+ * How many puts of each stock's active pool `viewerId` would see (selectFor's `selected.length`),
+ * counted in SQL (ADR 0033): the same filters as passesMarketFilters, with the same tolerances and
+ * the same arithmetic, then the conservative value of the levels they may see (their watchlist row,
+ * else the UIP row), then at most PER_EXPIRY per expiry. store.test.ts holds it equal to selectFor.
+ */
+export async function readerCounts(
+  db: Db,
+  viewerId: number | null,
+  f: TraderFilterValues,
+): Promise<Map<number, number>> {
+  const mid = sql<number>`((t.bid + t.ask) / 2)`;
+  const conservative = sql<number>`(CASE WHEN own.id IS NOT NULL THEN own.conservative_iv ELSE uip.conservative_iv END)`;
+  const rows = await db
+    .selectFrom("trade_recommendations as t")
+    .leftJoin("user_stocks as own", (join) =>
+      join.onRef("own.stock_id", "=", "t.stock_id").on("own.user_id", "=", viewerId ?? -1),
+    )
+    .leftJoin("uip_stocks as uip", "uip.stock_id", "t.stock_id")
+    .select(({ fn }) => ["t.stock_id", fn.countAll<number>().as("n")])
+    .where("t.active", "=", 1)
+    .where(sql<boolean>`abs(t.delta) >= ${f.delta_min - 1e-12}::float8`)
+    .where(sql<boolean>`abs(t.delta) <= ${f.delta_max + 1e-12}::float8`)
+    .where("t.days_to_expiry", ">=", f.dte_min)
+    .where("t.days_to_expiry", "<=", f.dte_max)
+    .where(sql<boolean>`t.bid >= ${f.min_bid - 1e-9}::float8`)
+    .where("t.open_interest", ">=", f.min_open_interest)
+    .where(
+      sql<boolean>`(CASE WHEN ${mid} > 0 THEN (t.ask - t.bid) / ${mid} ELSE 'Infinity'::float8 END) <= ${f.max_spread + 1e-12}::float8`,
+    )
+    .$if(f.skip_earnings, (q) => q.where(sql<boolean>`NOT coalesce(t.earnings_before_expiry, false)`))
+    .$if(f.at_or_below_conservative, (q) =>
+      q.where(sql<boolean>`(coalesce(${conservative}, 0) <= 0 OR t.strike_price <= ${conservative})`),
+    )
+    .groupBy(["t.stock_id", "t.expiration_date"])
+    .execute();
+  const counts = new Map<number, number>();
+  for (const r of rows) counts.set(r.stock_id, (counts.get(r.stock_id) ?? 0) + Math.min(PER_EXPIRY, Number(r.n)));
+  return counts;
 }
 
 /**

@@ -673,7 +673,7 @@ describe("live updates and notifications", () => {
             .select("option_identifier")
             .where("stock_id", "=", stock.id)
             .where("active", "=", 1)
-            .where(sql<boolean>`(extra->>'rank')::int > 0`) // the default view's picks
+            .where("default_rank", ">", 0) // the default view's picks
             .execute()
         )
           .map((r) => r.option_identifier)
@@ -684,7 +684,7 @@ describe("live updates and notifications", () => {
         .select(({ fn }) => fn.min("strike_price").as("lowest"))
         .where("stock_id", "=", stock.id)
         .where("active", "=", 1)
-        .where(sql<boolean>`(extra->>'rank')::int > 0`)
+        .where("default_rank", ">", 0)
         .executeTakeFirstOrThrow();
       await levels(Number(picked.lowest) - 0.01);
       await other.call(calls.generateRecommendations, { token, params: { ticker: "JPM" } });

@@ -95,8 +95,8 @@ export async function copyShown(db: Db, options: { simulated: boolean }): Promis
           "t.current_option_price",
           "t.current_stock_price",
           "t.put_or_call",
-          sql<string | null>`t.extra->>'probability_of_profit'`.as("pop"),
-          sql<string | null>`t.extra->>'rank'`.as("rank"),
+          "t.probability_of_profit as pop",
+          "t.default_rank as rank",
           sql<string | null>`r.inputs->'settings'->>'premium'`.as("basis"),
         ])
         .where("t.id", ">", through - COPY_OVERLAP)
