@@ -397,39 +397,6 @@ const migrations: Record<string, Migration> = {
       );
     },
   },
-  "0070-position-alerts": {
-    // Alerts on open short puts (ADR 0034): each trader's thresholds (no row means the defaults),
-    // and one row per (user, position, event) sent; the unique key decides who sends it.
-    async up(db: Kysely<unknown>) {
-      await runScript(
-        db,
-        `
-        CREATE TABLE alert_settings (
-          user_id integer PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,
-          profit_share double precision NOT NULL,
-          strike_distance double precision NOT NULL,
-          earnings_days integer NOT NULL,
-          updated_at timestamptz NOT NULL DEFAULT now()
-        );
-        CREATE TABLE position_alerts (
-          id integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
-          user_id integer NOT NULL REFERENCES users(id) ON DELETE CASCADE,
-          position_key text NOT NULL,
-          event text NOT NULL,
-          notification_id integer REFERENCES notifications(id) ON DELETE SET NULL,
-          created_at timestamptz NOT NULL DEFAULT now(),
-          UNIQUE (user_id, position_key, event)
-        );
-      `,
-      );
-    },
-  },
-};
-
-export const migrationProvider: MigrationProvider = {
-  async getMigrations() {
-    return migrations;
-  },
   "0060-recommendation-columns": {
     // The fields every reader's selection and the top-line count read move out of the JSON `extra`
     // into real columns (ADR 0033): filtering and counting in SQL, smaller rows to write and retire.
@@ -494,5 +461,38 @@ export const migrationProvider: MigrationProvider = {
       `,
       );
     },
+  },
+  "0070-position-alerts": {
+    // Alerts on open short puts (ADR 0034): each trader's thresholds (no row means the defaults),
+    // and one row per (user, position, event) sent; the unique key decides who sends it.
+    async up(db: Kysely<unknown>) {
+      await runScript(
+        db,
+        `
+        CREATE TABLE alert_settings (
+          user_id integer PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,
+          profit_share double precision NOT NULL,
+          strike_distance double precision NOT NULL,
+          earnings_days integer NOT NULL,
+          updated_at timestamptz NOT NULL DEFAULT now()
+        );
+        CREATE TABLE position_alerts (
+          id integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+          user_id integer NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+          position_key text NOT NULL,
+          event text NOT NULL,
+          notification_id integer REFERENCES notifications(id) ON DELETE SET NULL,
+          created_at timestamptz NOT NULL DEFAULT now(),
+          UNIQUE (user_id, position_key, event)
+        );
+      `,
+      );
+    },
+  },
+};
+
+export const migrationProvider: MigrationProvider = {
+  async getMigrations() {
+    return migrations;
   },
 };
