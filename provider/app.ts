@@ -57,7 +57,7 @@ export interface ProviderOptions extends DatabaseOptions {
   marketData?: MarketSource | undefined;
   /** TRADIER_TOKEN and TRADIER_BASE_URL, for MARKET_DATA=tradier. */
   tradier?: { token: string; baseUrl?: string | undefined } | undefined;
-  /** RISK_FREE_RATE (continuous, a fraction) for the live sources; Yahoo reads the 13-week T-bill without it. */
+  /** RISK_FREE_RATE (continuous, a fraction) for every source; unset, Yahoo reads the 13-week T-bill and the others take rates.ts's fallback. */
   riskFreeRate?: number | undefined;
   /** PRICE_REFRESH_SECONDS: pause between two price refreshes while auto refresh is on; 60 s when omitted. */
   priceRefreshSeconds?: number | undefined;
@@ -228,6 +228,10 @@ function selectMarket(options: ProviderOptions): MarketData {
       if (!options.tradier?.token) throw new Error("MARKET_DATA=tradier needs TRADIER_TOKEN");
       return createTradierMarket({ ...options.tradier, riskFreeRate: options.riskFreeRate });
     case "simulated":
-      return createSimulatedMarket({ seed: options.marketSeed ?? 1, tickers: DEMO_TICKERS });
+      return createSimulatedMarket({
+        seed: options.marketSeed ?? 1,
+        tickers: DEMO_TICKERS,
+        riskFreeRate: options.riskFreeRate,
+      });
   }
 }

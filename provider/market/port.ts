@@ -99,6 +99,12 @@ export interface MarketData {
    * from the IVs stored at each run ("building: n of 20 days").
    */
   atmIvHistory?(ticker: string, days: number): Promise<{ day: string; iv: number }[]>;
+  /**
+   * The continuous risk-free rate (a fraction) the source prices with, the one its chains carry:
+   * RISK_FREE_RATE when set, Yahoo's 13-week T-bill, else rates.ts's fallback. Read it through
+   * `marketRate` (rates.ts), which gives the fallback for a source without it.
+   */
+  riskFreeRate?(): Promise<number>;
 }
 
 /** A vendor failure with the HTTP status the provider should answer: 404 unknown, 429 rate limited, 503 down. */

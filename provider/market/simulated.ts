@@ -18,15 +18,7 @@ import {
   yearsToExpiry,
 } from "./calendar.ts";
 import { earningsSchedule, EARNINGS_PERIOD_DAYS } from "./earnings.ts";
-import {
-  listedExpirations,
-  markOf,
-  modelPrice,
-  quoteAround,
-  RISK_FREE_RATE,
-  strikeGrid,
-  surfaceVolatility,
-} from "./option-model.ts";
+import { listedExpirations, markOf, modelPrice, quoteAround, strikeGrid, surfaceVolatility } from "./option-model.ts";
 import {
   MarketDataError,
   unknownTicker,
@@ -39,6 +31,7 @@ import {
   type Quote,
 } from "./port.ts";
 import { EARNINGS_MOVE_FACTOR, EPOCH_DAY, PricePath } from "./price-path.ts";
+import { FALLBACK_RISK_FREE_RATE } from "./rates.ts";
 import { hashString, randomFor } from "./random.ts";
 
 export { isMarketOpen } from "./calendar.ts";
@@ -58,6 +51,8 @@ export interface SimulatedMarketOptions {
   seed: number | string;
   tickers: readonly SimulatedTicker[];
   now?: () => Date;
+  /** RISK_FREE_RATE (continuous, a fraction) the market prices with; rates.ts's fallback when omitted. */
+  riskFreeRate?: number | undefined;
 }
 
 export interface SimulatedMarket extends MarketData {
@@ -114,6 +109,7 @@ interface PricingPoint {
 
 export function createSimulatedMarket(options: SimulatedMarketOptions): SimulatedMarket {
   const now = options.now ?? (() => new Date());
+  const rate = options.riskFreeRate ?? FALLBACK_RISK_FREE_RATE;
   const states = new Map<string, TickerState>();
   for (const info of options.tickers) {
     const ticker = info.ticker.trim().toUpperCase();
@@ -157,7 +153,7 @@ export function createSimulatedMarket(options: SimulatedMarketOptions): Simulate
     years = yearsToExpiry(point.asOf, expiration),
   ) => {
     const q = state.dividendYield;
-    const forward = point.spot * Math.exp((RISK_FREE_RATE - q) * years);
+    const forward = point.spot * Math.exp((rate - q) * years);
     const earningsAhead = point.nextEarnings <= tradingIndexOf(dayNumberOf(expiration));
     const surface = surfaceVolatility({
       volatility: state.info.volatility,
@@ -167,7 +163,7 @@ export function createSimulatedMarket(options: SimulatedMarketOptions): Simulate
       forward,
       earningsMove: earningsAhead ? EARNINGS_MOVE_FACTOR * state.path.dailyVol : 0,
     });
-    const model = modelPrice(type, point.spot, strike, years, q, surface.impliedVolatility);
+    const model = modelPrice(type, point.spot, strike, years, q, surface.impliedVolatility, rate);
     return { years, model, ...surface };
   };
 
@@ -273,7 +269,7 @@ export function createSimulatedMarket(options: SimulatedMarketOptions): Simulate
         source: "simulated",
         stale: false,
         expirations,
-        rate: RISK_FREE_RATE,
+        rate,
         dividendYield: state.dividendYield,
       } satisfies OptionChain;
     },
@@ -324,6 +320,10 @@ export function createSimulatedMarket(options: SimulatedMarketOptions): Simulate
       }
       state.ivBackfill = { day: session.day, days, values: out };
       return out.slice();
+    },
+
+    async riskFreeRate() {
+      return rate;
     },
 
     async nextEarningsDate(ticker) {

@@ -13,6 +13,7 @@
 import { InvalidOccSymbolError, parseOccSymbol } from "../options/occ-symbol.ts";
 import { isMarketOpen, isoDateOf, nyClock } from "./calendar.ts";
 import { closedMarketBid, isStale, latestSessionOpen } from "./freshness.ts";
+import { FALLBACK_RISK_FREE_RATE } from "./rates.ts";
 import { createLastGood, markLastGood } from "./last-good.ts";
 import {
   MarketDataError,
@@ -50,7 +51,7 @@ export interface TradierMarketOptions {
   /** How long quote() calls wait to be joined into one request. */
   batchWindowMs?: number | undefined;
   now?: (() => Date) | undefined;
-  /** RISK_FREE_RATE (continuous, a fraction) for chains; Tradier quotes no rate, so unset leaves the engine's default. */
+  /** RISK_FREE_RATE (continuous, a fraction) for chains; Tradier quotes no rate, so unset takes rates.ts's fallback. */
   riskFreeRate?: number | undefined;
 }
 
@@ -335,6 +336,10 @@ export function createTradierMarket(options: TradierMarketOptions): TradierMarke
       return bars.map((b): OptionClose => ({ time: b.time, close: b.close }));
     },
 
+    async riskFreeRate() {
+      return options.riskFreeRate ?? FALLBACK_RISK_FREE_RATE;
+    },
+
     async nextEarningsDate(ticker) {
       // Tradier's market data has no earnings calendar: unknown, as the port allows.
       await rawQuote(ticker);
@@ -400,7 +405,7 @@ export function createTradierMarket(options: TradierMarketOptions): TradierMarke
       source: "tradier",
       stale: quote.stale,
       expirations,
-      ...(options.riskFreeRate !== undefined ? { rate: options.riskFreeRate } : {}),
+      rate: options.riskFreeRate ?? FALLBACK_RISK_FREE_RATE,
     };
   }
 

@@ -9,7 +9,7 @@ import { historicalVolatility } from "../options/historical-volatility.ts";
 import { impliedVolatility } from "../options/implied-volatility.ts";
 import { probabilityAbove, probabilityBelow, putBreakeven } from "../options/probability.ts";
 import { dayNumberOf, nyClock, yearsToExpiry } from "../market/calendar.ts";
-import { RISK_FREE_RATE } from "../market/option-model.ts";
+import { FALLBACK_RISK_FREE_RATE } from "../market/rates.ts";
 import type { OptionChain, OptionQuote } from "../market/port.ts";
 import { levelFlags, type BuyLevelName, type ReferenceLevels } from "./level-flags.ts";
 import { DEFAULT_FILTERS, figuresOf, FILTER_LIMITS, selectFor, type PoolOption } from "./selection.ts";
@@ -198,7 +198,7 @@ export function analyzeChain(input: EngineInput): Analysis {
   const p: PricingContext = {
     spot: chain.spot,
     asOf: chain.asOf,
-    rate: chain.rate ?? RISK_FREE_RATE,
+    rate: chain.rate ?? FALLBACK_RISK_FREE_RATE,
     dividendYield: chain.dividendYield ?? 0,
   };
   const today = nyClock(chain.asOf).dayNumber;
