@@ -180,6 +180,12 @@ export const TradeRecommendation = z.object({
    * nearest above their conservative value, shown so they can see what they would have to accept.
    */
   nearest_above_conservative: z.boolean(),
+  // Where the figures came from and how old they are (docs/product.md#states-option-card): the
+  // market source and the time the chain's prices were made (null in rows stored before they were
+  // kept), and whether the bid was quoted or, with the market closed, is the last trade ("last").
+  market_source: MarketSource.nullable(),
+  quoted_at: Timestamp.nullable(),
+  bid_source: z.enum(["quote", "last"]),
 });
 export type TradeRecommendation = z.infer<typeof TradeRecommendation>;
 

@@ -58,6 +58,8 @@ export interface Candidate {
   strike: number;
   bid: number;
   ask: number;
+  /** "last": the market was closed and the vendor's last trade stands in for the bid (ADR 0030). */
+  bidSource?: "quote" | "last" | undefined;
   /** What the seller is assumed to collect per share (bid or mid). */
   premium: number;
   mid: number;
@@ -254,6 +256,7 @@ export function analyzeChain(input: EngineInput): Analysis {
         strike: option.strike,
         bid: option.bid,
         ask: option.ask,
+        bidSource: option.bidSource ?? "quote",
         premium,
         mid,
         intrinsicValue,

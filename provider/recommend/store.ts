@@ -12,7 +12,7 @@ import { sql, type Selectable } from "kysely";
 import { jsonArrayFrom, jsonObjectFrom } from "kysely/helpers/postgres";
 import type { Db } from "../db/client.ts";
 import type { TradeRecommendationsTable } from "../db/schema.ts";
-import type { TopLineRecommendation, TradeRecommendation } from "../../contract/entities.ts";
+import type { MarketSource, TopLineRecommendation, TradeRecommendation } from "../../contract/entities.ts";
 import type { Candidate } from "./engine.ts";
 import type { ReferenceLevels } from "./level-flags.ts";
 import { LEVEL_COLUMNS } from "./levels.ts";
@@ -56,6 +56,11 @@ export interface StoredExtra {
   iv_percentile?: number | null;
   iv_history_days?: number;
   rate?: number;
+  // Where the figures came from (docs/product.md#states-option-card); rows stored before lack them.
+  market_source?: MarketSource;
+  /** When the chain's prices were made (its asOf), ISO. */
+  quoted_at?: string;
+  bid_source?: "quote" | "last";
 }
 
 /** The contract's fields that depend on the reader (their levels, filters and commission). */
@@ -80,6 +85,8 @@ export type StoredRecommendation = Omit<TradeRecommendation, ReaderKeys>;
 export interface RunInputs {
   ticker: string;
   as_of: string;
+  /** The market source of the chain (absent in older runs). */
+  source?: MarketSource;
   spot: number;
   rate: number;
   dividend_yield: number;
@@ -184,6 +191,9 @@ export async function storeRun(db: Db, input: StoreRunInput): Promise<StoredRun>
         iv_percentile: input.ivPercentile,
         iv_history_days: input.ivHistoryDays,
         rate: input.inputs.rate,
+        ...(input.inputs.source ? { market_source: input.inputs.source } : {}),
+        quoted_at: input.inputs.as_of,
+        bid_source: c.bidSource ?? "quote",
       };
       return {
         run_id: run.id,
@@ -365,6 +375,9 @@ function toStored(r: Selectable<TradeRecommendationsTable>): StoredRecommendatio
     iv_percentile: extra.iv_percentile ?? null,
     iv_history_days: extra.iv_history_days ?? 0,
     rate: extra.rate ?? 0,
+    market_source: extra.market_source ?? null,
+    quoted_at: extra.quoted_at ?? null,
+    bid_source: extra.bid_source ?? "quote",
   };
 }
 
