@@ -2,6 +2,12 @@ import { Outlet, useLocation, useNavigation } from "react-router";
 import { BottomNav } from "#app/components/bottom-nav.tsx";
 import { PushBanner } from "#app/components/push-banner.tsx";
 import { Spinner } from "#app/components/spinner.tsx";
+import { shellMarketNote } from "#app/server/market-status.server.ts";
+
+/** The market line beside the Live dot (docs/product.md#states-market), as finished text. */
+export async function loader() {
+  return { marketNote: await shellMarketNote() };
+}
 
 /** The main screens: content above, the five-icon bottom navigation below (docs/product.md#screens-routing). */
 export default function Shell() {

@@ -27,6 +27,12 @@ export interface Provenance {
    * earlier request, fetched at `fetchedAt`; `asOf` is still the figure's own time.
    */
   lastGood?: { fetchedAt: Date; reason: string } | undefined;
+  /**
+   * True when the simulated market is replaying its latest session because the exchange is closed
+   * (the demo market, docs/decisions/0037): `asOf` is now, the price a replayed one. Never set by a
+   * live source.
+   */
+  replay?: boolean | undefined;
 }
 
 export interface Quote extends Provenance {
@@ -83,6 +89,12 @@ export interface OptionClose {
 }
 
 export interface MarketData {
+  /** Which source this is (MARKET_DATA), for the market status the screens show. */
+  readonly source?: MarketSource | undefined;
+  /** True for the demo market that replays a session while the exchange is closed (docs/decisions/0037). */
+  readonly replaysWhenClosed?: boolean | undefined;
+  /** The market's clock when it is not the real one (a simulated market read at set instants). */
+  now?(): Date;
   quote(ticker: string): Promise<Quote>;
   /** undefined when the ticker is unknown. */
   companyName(ticker: string): Promise<string | undefined>;

@@ -9,6 +9,7 @@ import {
   closeMinuteOf,
   dayNumberOf,
   dayNumberOfTradingIndex,
+  isMarketOpen,
   isTradingDay,
   isoDateOf,
   nyClock,
@@ -32,6 +33,7 @@ import {
 } from "./port.ts";
 import { EARNINGS_MOVE_FACTOR, EPOCH_DAY, PricePath } from "./price-path.ts";
 import { FALLBACK_RISK_FREE_RATE } from "./rates.ts";
+import { replaySession } from "./replay.ts";
 import { hashString, randomFor } from "./random.ts";
 
 export { isMarketOpen } from "./calendar.ts";
@@ -53,6 +55,12 @@ export interface SimulatedMarketOptions {
   now?: () => Date;
   /** RISK_FREE_RATE (continuous, a fraction) the market prices with; rates.ts's fallback when omitted. */
   riskFreeRate?: number | undefined;
+  /**
+   * The demo market (docs/decisions/0037): while the exchange is closed, quotes and chains replay the
+   * latest session at real speed instead of standing at its close. Off unless true (tests and the
+   * back-test read fixed instants); the provider turns it on for MARKET_DATA=simulated.
+   */
+  replayWhenClosed?: boolean | undefined;
 }
 
 export interface SimulatedMarket extends MarketData {
@@ -187,14 +195,26 @@ export function createSimulatedMarket(options: SimulatedMarketOptions): Simulate
     return state.skeleton;
   };
 
+  /** The session live figures are read at: the real one, or while closed the demo's replay of the latest. */
+  const liveSession = () => {
+    const at = now();
+    if (options.replayWhenClosed && !isMarketOpen(at)) return { session: replaySession(at), replay: true };
+    return { session: sessionAt(at), replay: false };
+  };
+
   const market: SimulatedMarket = {
     tickers: [...states.keys()],
 
-    withClock: (clock) => createSimulatedMarket({ ...options, now: clock }),
+    source: "simulated",
+    replaysWhenClosed: options.replayWhenClosed === true,
+    now,
+
+    // A back-test reads past sessions at their closes: it never replays.
+    withClock: (clock) => createSimulatedMarket({ ...options, now: clock, replayWhenClosed: false }),
 
     async quote(ticker) {
       const state = stateOf(ticker);
-      const session = sessionAt(now());
+      const { session, replay } = liveSession();
       const price = round2(Math.exp(state.path.logPriceAt(session.day, session.fraction)));
       const previousClose = round2(Math.exp(state.path.logClose(session.day - 1)));
       const bar = state.path.bar(session.day, session.fraction);
@@ -205,6 +225,7 @@ export function createSimulatedMarket(options: SimulatedMarketOptions): Simulate
         // The simulated market is made now: never stale.
         source: "simulated",
         stale: false,
+        ...(replay ? { replay } : {}),
         previousClose,
         session: bar,
       } satisfies Quote;
@@ -227,7 +248,7 @@ export function createSimulatedMarket(options: SimulatedMarketOptions): Simulate
 
     async optionChain(ticker) {
       const state = stateOf(ticker);
-      const session = sessionAt(now());
+      const { session, replay } = liveSession();
       const point = pointAt(state, session.day, session.fraction, session.asOf);
       const skeleton = skeletonOf(state, session.day);
       const expirations: OptionExpiration[] = [];
@@ -268,6 +289,7 @@ export function createSimulatedMarket(options: SimulatedMarketOptions): Simulate
         asOf: point.asOf,
         source: "simulated",
         stale: false,
+        ...(replay ? { replay } : {}),
         expirations,
         rate,
         dividendYield: state.dividendYield,

@@ -300,6 +300,8 @@ export function createTradierMarket(options: TradierMarketOptions): TradierMarke
   }
 
   const market: TradierMarket = {
+    source: "tradier",
+
     quote(ticker) {
       const symbol = ticker.trim().toUpperCase();
       return lastGood(`quote ${symbol}`, async () => toQuote(await rawQuote(symbol)), markLastGood);

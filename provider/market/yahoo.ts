@@ -235,6 +235,8 @@ export function createYahooMarket(options: YahooMarketOptions = {}): MarketData 
   }
 
   return {
+    source: "yahoo",
+
     quote(ticker) {
       const symbol = ticker.trim().toUpperCase();
       return lastGood(`quote ${symbol}`, async () => toQuote(await rawQuote(symbol)), markLastGood);

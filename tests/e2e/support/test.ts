@@ -39,6 +39,8 @@ export const test = base.extend<object, { workerApp: WorkerApp }>({
           PROVIDER_PORT: String(provider),
           DATA_DIR: dataDir,
           SEED_DEMO: "true",
+          // The specs compare prices read from the provider with the page: no refresh under them (ADR 0037).
+          DEMO_LIVE_PRICES: "false",
           SESSION_SECRET: E2E_SESSION_SECRET,
           BUILD_DIR: process.env.BUILD_DIR ?? "build",
         },
