@@ -15,7 +15,7 @@ const TEXT: Record<LiveStatus, string> = {
 export function LiveStatusBadge({ path, className }: { path: LivePath; className?: string }) {
   const status = useLiveStatus(path);
   // The shell's loader sends the market line as finished text (docs/product.md#states-market).
-  const note = (useRouteLoaderData("routes/shell") as { marketNote?: string | null } | undefined)?.marketNote;
+  const note = (useRouteLoaderData("routes/shell") as { marketNote?: string } | undefined)?.marketNote;
   return (
     <>
       <span
@@ -28,11 +28,7 @@ export function LiveStatusBadge({ path, className }: { path: LivePath; className
         <span className="live-status__dot" aria-hidden="true" />
         {TEXT[status]}
       </span>
-      {note ? (
-        <span className="market-note" data-testid="market-note">
-          {note}
-        </span>
-      ) : null}
+      {note ? <span className="market-note">{note}</span> : null}
     </>
   );
 }

@@ -4,7 +4,7 @@
  * open. Server-only in use (the shell's loader sends the finished text), so no screen text reaches
  * the first-load scripts.
  */
-import type { MarketStatus } from "#contract/entities.ts";
+import type { MarketStatus } from "#contract/market-status.ts";
 
 export const DEMO_REPLAY_NOTE = "Demo market: replaying a session";
 

@@ -4,7 +4,7 @@
  * dot. A provider out of reach leaves the line out rather than failing the page.
  */
 import * as calls from "#contract/calls.ts";
-import type { MarketStatus } from "#contract/entities.ts";
+import type { MarketStatus } from "#contract/market-status.ts";
 import { marketNote } from "#app/lib/market-note.ts";
 import { callProvider } from "./provider.server.ts";
 

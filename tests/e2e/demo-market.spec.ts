@@ -45,7 +45,7 @@ test("the demo watchlist's prices move within a minute, labelled as a replay whi
 }) => {
   await signIn(page, "demo", "demo1234", appUrl);
   await expect(page.getByRole("status").filter({ hasText: /^Live$/ })).toBeVisible();
-  const note = page.getByTestId("market-note");
+  const note = page.locator(".market-note");
   if (isMarketOpen(new Date())) await expect(note).toHaveCount(0);
   else await expect(note).toHaveText("Demo market: replaying a session");
 
