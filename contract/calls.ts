@@ -12,6 +12,7 @@ import {
   Id,
   ImportPreview,
   Journal,
+  MarketStatus,
   NotificationItem,
   Permission,
   Price,
@@ -496,6 +497,17 @@ export const setConfig = endpoint({
 });
 
 // ── Operations ────────────────────────────────────────────────────────────────
+
+/**
+ * The market beside the Live dot (an addition, docs/product.md#states-market): open, the demo market
+ * replaying a session, or closed until the next open. Public: the exchange's hours are no one's data.
+ */
+export const marketStatus = endpoint({
+  method: "GET",
+  path: "/api/market-status",
+  auth: "public",
+  response: MarketStatus,
+});
 
 export const health = endpoint({
   method: "GET",

@@ -43,6 +43,20 @@ export type CurrentUser = z.infer<typeof CurrentUser>;
 export const MarketSource = z.enum(["simulated", "yahoo", "tradier"]);
 export type MarketSource = z.infer<typeof MarketSource>;
 
+/**
+ * The market beside the Live dot (docs/product.md#states-market): whether the exchange is open, and
+ * when closed, whether the demo market is replaying a session and when the next session opens.
+ */
+export const MarketStatus = z.object({
+  source: MarketSource,
+  open: z.boolean(),
+  /** The simulated market replaying its latest session while the exchange is closed (ADR 0037). */
+  replaying: z.boolean(),
+  /** The next regular session's open (NYSE calendar), ISO; null while open. */
+  next_open: Timestamp.nullable(),
+});
+export type MarketStatus = z.infer<typeof MarketStatus>;
+
 export const Stock = z.object({
   id: Id,
   ticker: z.string(),
@@ -180,6 +194,12 @@ export const TradeRecommendation = z.object({
    * nearest above their conservative value, shown so they can see what they would have to accept.
    */
   nearest_above_conservative: z.boolean(),
+  // Where the figures came from and how old they are (docs/product.md#states-option-card): the
+  // market source and the time the chain's prices were made (null in rows stored before they were
+  // kept), and whether the bid was quoted or, with the market closed, is the last trade ("last").
+  market_source: MarketSource.nullable(),
+  quoted_at: Timestamp.nullable(),
+  bid_source: z.enum(["quote", "last"]),
 });
 export type TradeRecommendation = z.infer<typeof TradeRecommendation>;
 

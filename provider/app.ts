@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { openDatabase, ping, type DatabaseHandle, type DatabaseOptions } from "./db/client.ts";
-import { seedDemo, seedDemoRecommendations } from "./db/seed.ts";
+import { seedDemo, seedDemoRecommendations, switchOnLivePrices } from "./db/seed.ts";
 import { createTokenService } from "./auth/tokens.ts";
 import { createAuthenticator } from "./auth/callers.ts";
 import { Router } from "./http/router.ts";
@@ -9,6 +9,7 @@ import { json } from "./http/errors.ts";
 import type { ProviderContext } from "./context.ts";
 import * as calls from "../contract/calls.ts";
 import { createSimulatedMarket } from "./market/simulated.ts";
+import { marketStatus } from "./market/status.ts";
 import type { MarketData, MarketSource } from "./market/port.ts";
 import { createTradierMarket } from "./market/tradier.ts";
 import { DEMO_TICKERS } from "./db/demo-data.ts";
@@ -48,6 +49,11 @@ export interface ProviderOptions extends DatabaseOptions {
   secrets?: string[] | undefined;
   tokenTtlSeconds?: number | undefined;
   seedDemo?: boolean | undefined;
+  /**
+   * With seedDemo: when the demo data is first loaded, switch live prices (auto_refresh_enabled) on,
+   * so the demo moves with default settings (DEMO_LIVE_PRICES; off unless true; ADR 0037).
+   */
+  demoLivePrices?: boolean | undefined;
   /** With seedDemo: when the demo data is first loaded, generate the demo's flagged tickers once (off unless true). */
   seedRecommendations?: boolean | undefined;
   /** Market data; the simulated market over the demo tickers when omitted. */
@@ -56,9 +62,15 @@ export interface ProviderOptions extends DatabaseOptions {
   marketSeed?: number | undefined;
   /** MARKET_DATA: the simulated market (default), Yahoo Finance or Tradier; ignored when `market` is given. */
   marketData?: MarketSource | undefined;
+  /**
+   * With MARKET_DATA=simulated: the demo market, alive at any hour, replays its latest session while
+   * NYSE is closed (ADR 0037). Every real start turns it on (providerStartOptions); off unless true,
+   * so tests read the simulated market at fixed instants.
+   */
+  demoMarketReplay?: boolean | undefined;
   /** TRADIER_TOKEN and TRADIER_BASE_URL, for MARKET_DATA=tradier. */
   tradier?: { token: string; baseUrl?: string | undefined } | undefined;
-  /** RISK_FREE_RATE (continuous, a fraction) for the live sources; Yahoo reads the 13-week T-bill without it. */
+  /** RISK_FREE_RATE (continuous, a fraction) for every source; unset, Yahoo reads the 13-week T-bill and the others take rates.ts's fallback. */
   riskFreeRate?: number | undefined;
   /** PRICE_REFRESH_SECONDS: pause between two price refreshes while auto refresh is on; 60 s when omitted. */
   priceRefreshSeconds?: number | undefined;
@@ -111,6 +123,7 @@ export async function createProvider(options: ProviderOptions = {}): Promise<Pro
     const market = options.market ?? (await selectMarket(options));
     const seeded = options.seedDemo ? await seedDemo(database.db, market) : false;
     if (seeded && options.seedRecommendations) await seedDemoRecommendations(database.db, market);
+    if (seeded && options.demoLivePrices) await switchOnLivePrices(database.db);
     // `npm start` is production with demo data on (README): say so, so nobody exposes it unaware.
     if (seeded && process.env.NODE_ENV === "production") {
       console.warn(
@@ -144,6 +157,7 @@ export async function createProvider(options: ProviderOptions = {}): Promise<Pro
     const router = new Router(createAuthenticator(database.db, tokens), {
       idempotency: createIdempotencyStore(database.db),
     });
+    router.on(calls.marketStatus, async () => json(marketStatus(market)));
     router.on(calls.health, async () => {
       const up = await ping(database.db);
       return json({ status: up ? "ok" : "degraded", database: up ? "ok" : "down" }, up ? 200 : 503);
@@ -242,7 +256,12 @@ async function selectMarket(options: ProviderOptions): Promise<MarketData> {
       if (!options.tradier?.token) throw new Error("MARKET_DATA=tradier needs TRADIER_TOKEN");
       return createTradierMarket({ ...options.tradier, riskFreeRate: options.riskFreeRate });
     case "simulated":
-      return createSimulatedMarket({ seed: options.marketSeed ?? 1, tickers: DEMO_TICKERS });
+      return createSimulatedMarket({
+        seed: options.marketSeed ?? 1,
+        tickers: DEMO_TICKERS,
+        riskFreeRate: options.riskFreeRate,
+        replayWhenClosed: options.demoMarketReplay === true,
+      });
   }
 }
 

@@ -86,6 +86,8 @@ const matrix: Record<string, Row> = {
   landingStats: PUBLIC,
   // Operations
   health: PUBLIC,
+  // The exchange's hours and whether the demo market replays: no one's data.
+  marketStatus: PUBLIC,
   // The wheel journal: each caller works on their own trades.
   listTrades: SIGNED_IN,
   addTrade: SIGNED_IN,

@@ -25,6 +25,8 @@ export const ProviderEnv = z.object({
     .default(7 * 24 * 3600),
   /** Demo users and data: on by default, off when NODE_ENV=production unless set. */
   SEED_DEMO: flag,
+  /** With demo data: a new data folder starts with live prices (auto_refresh_enabled) on; false leaves them off (ADR 0037). */
+  DEMO_LIVE_PRICES: flag,
   /** `simulated` (offline, deterministic), `yahoo` or `tradier` (needs TRADIER_TOKEN). */
   MARKET_DATA: z.enum(MARKET_SOURCES).default("simulated"),
   /** Tradier API access token (a brokerage or sandbox account's); required with MARKET_DATA=tradier. */
@@ -133,8 +135,11 @@ export function providerStartOptions(env: ProviderEnv) {
     tokenTtlSeconds: env.TOKEN_TTL_SECONDS,
     seedDemo: seedDemoEnabled(env),
     seedRecommendations: seedDemoEnabled(env),
+    demoLivePrices: env.DEMO_LIVE_PRICES ?? true,
     marketSeed: env.MARKET_SEED,
     marketData: env.MARKET_DATA,
+    // The simulated market is the demo: it replays a session while the exchange is closed (ADR 0037).
+    demoMarketReplay: true,
     tradier: env.TRADIER_TOKEN ? { token: env.TRADIER_TOKEN, baseUrl: env.TRADIER_BASE_URL } : undefined,
     riskFreeRate: env.RISK_FREE_RATE,
     priceRefreshSeconds: env.PRICE_REFRESH_SECONDS,

@@ -473,6 +473,7 @@ export const validRequests: Record<string, Builder> = {
   trackRecord: async () => ({}),
   landingStats: async () => ({}),
   health: async () => ({}),
+  marketStatus: async () => ({}),
   listTrades: async () => ({}),
   addTrade: async () => ({ body: A_TRADE }),
   getTrade: async (w) => ({ params: { id: await aTrade(w) } }),

@@ -1,3 +1,4 @@
+import { useRouteLoaderData } from "react-router";
 import { useLiveStatus, type LivePath, type LiveStatus } from "#app/hooks/use-live-updates.ts";
 
 const TEXT: Record<LiveStatus, string> = {
@@ -13,16 +14,21 @@ const TEXT: Record<LiveStatus, string> = {
  */
 export function LiveStatusBadge({ path, className }: { path: LivePath; className?: string }) {
   const status = useLiveStatus(path);
+  // The shell's loader sends the market line as finished text (docs/product.md#states-market).
+  const note = (useRouteLoaderData("routes/shell") as { marketNote?: string } | undefined)?.marketNote;
   return (
-    <span
-      className={["live-status", className].filter(Boolean).join(" ")}
-      data-status={status}
-      role="status"
-      aria-live="polite"
-      title={status === "live" ? "Prices update as they change" : undefined}
-    >
-      <span className="live-status__dot" aria-hidden="true" />
-      {TEXT[status]}
-    </span>
+    <>
+      <span
+        className={["live-status", className].filter(Boolean).join(" ")}
+        data-status={status}
+        role="status"
+        aria-live="polite"
+        title={status === "live" ? "Prices update as they change" : undefined}
+      >
+        <span className="live-status__dot" aria-hidden="true" />
+        {TEXT[status]}
+      </span>
+      {note ? <span className="market-note">{note}</span> : null}
+    </>
   );
 }

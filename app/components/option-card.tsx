@@ -5,8 +5,11 @@ import {
   BUY_LEVEL_LABEL,
   DISTANCE_BAND_LABEL,
   expiryLong,
+  LAST_TRADE_NOTE,
   moneyness,
+  premiumLabel,
   priceTrend,
+  quoteProvenance,
   strikeDistance,
   TREND_LABEL,
   type Trend,
@@ -83,7 +86,7 @@ export function OptionCard({ option, href }: { option: TradeRecommendation; href
       </header>
 
       <dl className="ins-figures">
-        <Figure label="Premium (bid)" testId="premium">
+        <Figure label={premiumLabel(option.bid_source)} testId="premium">
           ${formatPrice(option.current_option_price)}
         </Figure>
         <Figure label="Mid" testId="mid">
@@ -141,6 +144,10 @@ export function OptionCard({ option, href }: { option: TradeRecommendation; href
           ? `, on the $${formatPrice(option.time_value)} time value ($${formatPrice(option.intrinsic_value)} of the premium is intrinsic)`
           : ""}
         ; T-bills pay {formatPercent(option.tbill_return, 2)} over the same {option.days_to_expiry} days.
+      </p>
+      <p className="ins-option__source" data-testid="option-source" suppressHydrationWarning>
+        {quoteProvenance(option)}
+        {option.bid_source === "last" ? <span data-testid="last-trade-note"> · {LAST_TRADE_NOTE}</span> : null}
       </p>
 
       {option.buy_level || option.earnings_before_expiry ? (

@@ -4,8 +4,11 @@ import {
   expiryChip,
   expiryLong,
   explainGreeks,
+  LAST_TRADE_NOTE,
   moneyness,
+  premiumLabel,
   priceTrend,
+  quoteProvenance,
   strikeDistance,
   underlyingOf,
 } from "./option-card.ts";
@@ -116,5 +119,31 @@ describe("greeks in plain words", () => {
     expect(theta!.text).toContain("loses about $0.21 of value a day ($21.16 a contract)");
     expect(vega).toMatchObject({ name: "Vega", value: "0.12" });
     expect(vega!.text).toContain("gains about $0.12 ($11.92 a contract)");
+  });
+});
+
+describe("where the figures came from and how old they are (docs/product.md#states-option-card)", () => {
+  const now = new Date("2026-11-18T17:00:00Z");
+
+  it("says the source and the chain's age, as the stock rows do", () => {
+    expect(quoteProvenance({ market_source: "tradier", quoted_at: "2026-11-18T16:57:00Z" }, now)).toBe(
+      "tradier · 3 minutes ago",
+    );
+    // Yesterday's close, read the next day at noon: 20 hours old.
+    expect(quoteProvenance({ market_source: "yahoo", quoted_at: "2026-11-17T21:00:00Z" }, now)).toBe(
+      "yahoo · 20 hours ago",
+    );
+  });
+
+  it("says so when a row stored before provenance was kept does not know it", () => {
+    expect(quoteProvenance({ market_source: null, quoted_at: null }, now)).toBe(
+      "source not recorded · time not recorded",
+    );
+  });
+
+  it("labels a premium taken from the last trade as such, never as a bid", () => {
+    expect(premiumLabel("quote")).toBe("Premium (bid)");
+    expect(premiumLabel("last")).toBe("Premium (last trade)");
+    expect(LAST_TRADE_NOTE).toMatch(/^Last trade, not a live bid/);
   });
 });

@@ -2,7 +2,7 @@
  * docs/product.md#states-option-card and the option detail's plain-words greeks, as pure functions:
  * the same answer on the server and in the browser, unit-tested at their boundaries.
  */
-import { formatGreek, formatPercent, formatPrice } from "./format.ts";
+import { formatAge, formatGreek, formatPercent, formatPrice } from "./format.ts";
 
 /** Strike above the stock price is in the money (a put), otherwise out of the money. */
 export type Moneyness = "ITM" | "OTM";
@@ -160,3 +160,22 @@ export function explainGreeks({ ticker, delta, theta, vega, assignment }: GreekI
     },
   ];
 }
+
+/**
+ * Where an option's figures came from and how old they are, as the stock rows say it
+ * ("simulated · 3 minutes ago"; docs/product.md#states-option-card). Rows stored before the source
+ * was kept say they do not know it.
+ */
+export function quoteProvenance(
+  o: { market_source: string | null; quoted_at: string | null },
+  now: Date = new Date(),
+): string {
+  return `${o.market_source ?? "source not recorded"} · ${o.quoted_at ? formatAge(o.quoted_at, now) : "time not recorded"}`;
+}
+
+/** The premium's label: the bid, or with the market closed the last trade standing in for it (ADR 0030). */
+export const premiumLabel = (bidSource: "quote" | "last") =>
+  bidSource === "last" ? "Premium (last trade)" : "Premium (bid)";
+
+/** Said beside a premium taken from the last trade. */
+export const LAST_TRADE_NOTE = "Last trade, not a live bid: the market is closed and nobody quotes a bid";

@@ -18,7 +18,15 @@ import { AI_ROUTES, type AiStreamState } from "#app/lib/ai-stream.ts";
 import { formatDateTime, formatGreek, formatPercent, formatPrice } from "#app/lib/format.ts";
 import { INSIGHTS_PARAM, INSIGHTS_PATH, insightsSearch } from "#app/lib/insights.ts";
 import { RECORD_TRADE_TEXT, recordTradeHref } from "#app/lib/record-trade.ts";
-import { explainGreeks, expiryLong, strikeDistance, underlyingOf } from "#app/lib/option-card.ts";
+import {
+  explainGreeks,
+  expiryLong,
+  LAST_TRADE_NOTE,
+  premiumLabel,
+  quoteProvenance,
+  strikeDistance,
+  underlyingOf,
+} from "#app/lib/option-card.ts";
 import { requireUser, userCall } from "#app/server/auth.server.ts";
 import { ProviderError } from "#app/server/provider.server.ts";
 import { readAiText } from "#app/server/ai-read.server.ts";
@@ -162,7 +170,10 @@ function OptionDetail({
     <div className="ins-detail">
       <p className="ins-detail__subtitle">
         <strong>{ticker}</strong>
-        {name ? ` · ${name}` : null} · stock ${formatPrice(r.current_stock_price)}
+        {name ? ` · ${name}` : null} · stock ${formatPrice(r.current_stock_price)} ·{" "}
+        <span data-testid="detail-source" suppressHydrationWarning>
+          {quoteProvenance(r)}
+        </span>
       </p>
       {r.active === 0 ? (
         <p className="ins-detail__notice" role="note">
@@ -198,11 +209,12 @@ function OptionDetail({
           <p className="ins-stat__note">Historical {formatPercent(r.historical_volatility, 2)}</p>
         </section>
         <section className="ins-stat" aria-labelledby="ins-stat-price">
-          <h3 id="ins-stat-price">Premium (bid)</h3>
+          <h3 id="ins-stat-price">{premiumLabel(r.bid_source)}</h3>
           <p className="ins-stat__value" data-testid="detail-price">
             ${formatPrice(r.current_option_price)}
           </p>
           <p className="ins-stat__note">
+            {r.bid_source === "last" ? <span data-testid="detail-last-trade">{LAST_TRADE_NOTE} · </span> : null}
             Mid ${formatPrice(r.mid)} · Ask ${formatPrice(r.ask)} · spread {formatPercent(r.spread)} of the mid
           </p>
         </section>

@@ -7,6 +7,7 @@ import { testProvider, type TestProvider } from "../testing.ts";
 import { numbersIn, ungroundedNumbers } from "../../tests/support/grounding.ts";
 import { recommendationFacts, stockFacts, type StockFacts } from "./facts.ts";
 import { recommendationText, stockAnalysisText } from "./analyst.ts";
+import { probabilityBelow } from "../options/probability.ts";
 
 /**
  * The built-in analyst through POST /api/gen-ai-stock-analysis and
@@ -284,6 +285,42 @@ describe("POST /api/summarize-trade-recommendation (built-in analyst)", () => {
     expect(body).toContain("The greeks, computed with the Black-Scholes model from the implied volatility:");
     // KO is in the caller's watchlist but not flagged; their levels still apply.
     expect(body).toContain("your conservative intrinsic value");
+  });
+
+  it("takes the T-bill rate from the market in use when the recommendation carries none", async () => {
+    const body = calls.SummarizeBody.parse({
+      option_identifier: "KO261218P00065000",
+      strike_price: 65,
+      expiration_date: "2026-12-18",
+      current_stock_price: 68,
+      current_option_price: 0.9,
+      days_to_expiry: 30,
+      implied_volatility: 0.2,
+    });
+    // A market pricing at 3 %: T-bills pay 0.03 × 30 / 365 = 0.2466 % on the collateral over 30 days,
+    // and the risk-neutral chance of assignment is N(−d2) at r = 3 %, not at a fixed 4.5 %.
+    const at3 = await recommendationFacts(
+      { db: provider.context.db, market: { riskFreeRate: async () => 0.03 } },
+      body,
+      demo.id,
+    );
+    expect(at3.tbillReturn).toBeCloseTo(0.0024658, 7);
+    const years = 30 / 365;
+    expect(at3.probabilityOfAssignment).toBeCloseTo(
+      probabilityBelow({ spot: 68, level: 65, years, rate: 0.03, volatility: 0.2 }),
+      12,
+    );
+    expect(at3.probabilityOfAssignment).not.toBeCloseTo(
+      probabilityBelow({ spot: 68, level: 65, years, rate: 0.045, volatility: 0.2 }),
+      6,
+    );
+    // The run's own rate, when the recommendation carries it, wins over the market's.
+    const stored = await recommendationFacts(
+      { db: provider.context.db, market: { riskFreeRate: async () => 0.03 } },
+      { ...body, rate: 0.05 },
+      demo.id,
+    );
+    expect(stored.tbillReturn).toBeCloseTo((0.05 * 30) / 365, 10);
   });
 
   it("refuses a body without the recommendation's essentials (422)", async () => {

@@ -11,7 +11,7 @@ import type { z } from "zod";
 import type { Db } from "../db/client.ts";
 import type { MarketData } from "../market/port.ts";
 import { dayNumberOf, nyClock } from "../market/calendar.ts";
-import { RISK_FREE_RATE } from "../market/option-model.ts";
+import { marketRate } from "../market/rates.ts";
 import { bsGreeks } from "../options/black-scholes.ts";
 import { probabilityAbove, probabilityBelow } from "../options/probability.ts";
 import { DEFAULT_FILTERS } from "../recommend/selection.ts";
@@ -444,7 +444,7 @@ const finite = (v: number | null | undefined): v is number => typeof v === "numb
 
 /** Everything the recommendation summary may say, from the posted recommendation and the caller's levels. */
 export async function recommendationFacts(
-  context: { db: Db },
+  context: { db: Db; market: Pick<MarketData, "riskFreeRate"> },
   body: SummarizeInput,
   callerId: number,
   now: Date = new Date(),
@@ -489,13 +489,14 @@ export async function recommendationFacts(
   const timeValue = Math.max(0, premium - intrinsicValue);
   const commission = finite(body.commission) ? body.commission : DEFAULT_FILTERS.commission;
   const netReturn = (timeValue - commission / CONTRACT_SIZE) / strike;
-  const rate = finite(body.rate) && body.rate > 0 ? body.rate : RISK_FREE_RATE;
+  // The run's own rate when the recommendation carries it, else the one the market in use prices with.
+  const rate = finite(body.rate) && body.rate > 0 ? body.rate : await marketRate(context.market);
   const tbillReturn = days > 0 ? (rate * days) / 365 : null;
   const probabilityOfAssignment =
     body.probability_of_assignment !== undefined && body.probability_of_assignment !== null
       ? body.probability_of_assignment
       : iv && years > 0
-        ? probabilityBelow({ spot, level: strike, years, rate: RISK_FREE_RATE, volatility: iv })
+        ? probabilityBelow({ spot, level: strike, years, rate, volatility: iv })
         : null;
 
   let probabilityOfProfit: number | null = null;
@@ -504,7 +505,7 @@ export async function recommendationFacts(
     probabilityOfProfit = body.probability_of_profit;
     probabilitySource = "given";
   } else if (iv && years > 0) {
-    probabilityOfProfit = probabilityAbove({ spot, level: breakeven, years, rate: RISK_FREE_RATE, volatility: iv });
+    probabilityOfProfit = probabilityAbove({ spot, level: breakeven, years, rate, volatility: iv });
     probabilitySource = "model";
   } else {
     missing.push("the probability of profit");
@@ -521,7 +522,7 @@ export async function recommendationFacts(
       source: "given",
     };
   } else if (iv && years > 0) {
-    const g = bsGreeks(type, { spot, strike, years, rate: RISK_FREE_RATE, volatility: iv });
+    const g = bsGreeks(type, { spot, strike, years, rate, volatility: iv });
     greeks = {
       delta: g.delta,
       theta: g.theta,

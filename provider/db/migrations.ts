@@ -489,6 +489,20 @@ const migrations: Record<string, Migration> = {
       );
     },
   },
+  "0090-recommendation-provenance": {
+    // Where each put's figures came from and how old they are (docs/product.md#states-option-card),
+    // as columns beside those of ADR 0033; rows stored before read as an unknown source.
+    async up(db: Kysely<unknown>) {
+      await runScript(
+        db,
+        `
+        ALTER TABLE trade_recommendations ADD COLUMN market_source text;
+        ALTER TABLE trade_recommendations ADD COLUMN quoted_at timestamptz;
+        ALTER TABLE trade_recommendations ADD COLUMN bid_source text CHECK (bid_source IN ('quote', 'last'));
+      `,
+      );
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

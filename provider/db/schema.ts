@@ -157,6 +157,12 @@ export interface TradeRecommendationsTable {
   default_score: number;
   /** Place within its expiry in the default view (1 = best; 0 = in the pool, not picked by it). */
   default_rank: number;
+  /** Where the chain's prices came from (simulated, yahoo, tradier); null in rows stored before. */
+  market_source: string | null;
+  /** When the chain's prices were made; null in rows stored before. */
+  quoted_at: Date | string | null;
+  /** "last" when the premium is the last trade, not a live bid (after hours); null read as "quote". */
+  bid_source: "quote" | "last" | null;
   active: Generated<number>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;

@@ -125,3 +125,12 @@ export async function seedDemoRecommendations(db: Db, market: MarketData): Promi
     if (error) console.warn(`[seed] no demo recommendations for ${ticker}: ${error.message}`);
   }
 }
+
+/**
+ * The demo's live prices: a new demo data folder starts with the admin switch auto_refresh_enabled
+ * on, so prices move, alerts fire and live updates flow with default settings (ADR 0037). Without
+ * demo data the switch stays off until an admin turns it on (a live vendor's limits are theirs to weigh).
+ */
+export async function switchOnLivePrices(db: Db): Promise<void> {
+  await db.updateTable("backend_config").set({ value: "1" }).where("key", "=", "auto_refresh_enabled").execute();
+}

@@ -73,6 +73,9 @@ async function store(db: PriceContext["db"], stock: Watched, quote: Quote, price
       .set({ current_price: price, updated_at: quote.asOf, price_source: quote.source })
       .where("id", "=", stock.id)
       .execute();
+    // The demo market's replay (ADR 0037) moves the live price only: the session's stored bar stays
+    // the real one, which the charts and the history read.
+    if (quote.replay) return;
     // The first write of a session keeps the source's open; later ones widen the range and move the
     // close. The at-the-money IV that generation records on the same row is left alone.
     await tx

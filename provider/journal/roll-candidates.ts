@@ -3,8 +3,8 @@ import { ROLL_MAX_DAYS } from "../../contract/rolls.ts";
 import type { Db } from "../db/client.ts";
 import { HttpError, notFound } from "../http/errors.ts";
 import { nyClock } from "../market/calendar.ts";
-import { RISK_FREE_RATE } from "../market/option-model.ts";
 import type { MarketData } from "../market/port.ts";
+import { marketRate } from "../market/rates.ts";
 import { formatOccSymbol } from "../options/occ-symbol.ts";
 import { savedFilters } from "../recommend/filters.ts";
 import * as store from "./store.ts";
@@ -66,7 +66,7 @@ export async function rollCandidatesOf(
     spot: chain.spot,
     asOf: chain.asOf,
     today: nyClock(new Date(now)).dayNumber,
-    rate: chain.rate ?? RISK_FREE_RATE,
+    rate: chain.rate ?? (await marketRate(market)),
     dividendYield: chain.dividendYield ?? 0,
     expirations: chain.expirations,
     earningsDate,

@@ -260,3 +260,11 @@ export function isEarlyClose(dayNumber: number): boolean {
 
 /** Minutes after New York midnight when that day's session closes. */
 export const closeMinuteOf = (dayNumber: number) => (isEarlyClose(dayNumber) ? EARLY_CLOSE_MINUTE : CLOSE_MINUTE);
+
+/** The open of the next regular session after `now` (holidays and weekends skipped): what "opens" says when closed. */
+export function nextSessionOpen(now: Date): Date {
+  const { dayNumber, minutes } = nyClock(now);
+  let day = isTradingDay(dayNumber) && minutes < OPEN_MINUTE ? dayNumber : dayNumber + 1;
+  for (let i = 0; i < 30 && !isTradingDay(day); i++) day++;
+  return nyInstant(day, OPEN_MINUTE);
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { closedMarketBid, isStale, latestSessionOpen } from "./freshness.ts";
+import { closedMarketBid, isStale, latestSessionClose, latestSessionOpen } from "./freshness.ts";
 
 describe("freshness of a price", () => {
   const wednesdayClose = new Date("2026-11-18T21:00:00Z"); // 16:00 New York
@@ -17,11 +17,30 @@ describe("freshness of a price", () => {
     expect(isStale(new Date("2026-11-20T21:00:00Z"), saturday)).toBe(false);
   });
 
-  it("skips the closed days it is given (exchange holidays)", () => {
+  it("knows the NYSE holidays without being told: Thanksgiving, the early close and the weekend", () => {
+    // Wednesday 2026-11-25 closes at 16:00 New York (21:00Z). Thursday 26 is Thanksgiving (closed);
+    // Friday 27 trades 09:30–13:00; Saturday and Sunday are closed; Monday 30 opens at 09:30.
+    const wednesdayClose = new Date("2026-11-25T21:00:00Z");
     const thanksgivingNoon = new Date("2026-11-26T17:00:00Z");
-    expect(latestSessionOpen(thanksgivingNoon)).toEqual(new Date("2026-11-26T14:30:00Z"));
-    expect(latestSessionOpen(thanksgivingNoon, new Set(["2026-11-26"]))).toEqual(new Date("2026-11-25T14:30:00Z"));
-    expect(isStale(new Date("2026-11-25T21:00:00Z"), thanksgivingNoon, new Set(["2026-11-26"]))).toBe(false);
+    // On Thanksgiving the latest session is Wednesday's, so its close is not stale.
+    expect(latestSessionOpen(thanksgivingNoon)).toEqual(new Date("2026-11-25T14:30:00Z"));
+    expect(isStale(wednesdayClose, thanksgivingNoon)).toBe(false);
+    // Friday 09:40, inside the 20-minute grace after the open: Wednesday's close still counts.
+    expect(isStale(wednesdayClose, new Date("2026-11-27T14:40:00Z"))).toBe(false);
+    // Saturday: Friday's half session (closed at 13:00 = 18:00Z) is the latest; Wednesday's is stale.
+    const saturday = new Date("2026-11-28T17:00:00Z");
+    expect(latestSessionClose(saturday)).toEqual(new Date("2026-11-27T18:00:00Z"));
+    expect(isStale(wednesdayClose, saturday)).toBe(true);
+    expect(isStale(new Date("2026-11-27T18:00:00Z"), saturday)).toBe(false);
+    // Sunday night still reads Friday's close as fresh.
+    expect(isStale(new Date("2026-11-27T18:00:00Z"), new Date("2026-11-30T02:00:00Z"))).toBe(false);
+  });
+
+  it("adds the closed days a vendor's calendar gives to the NYSE holidays", () => {
+    // A vendor says Monday 2026-11-30 is closed (say, a national day of mourning).
+    const mondayNoon = new Date("2026-11-30T17:00:00Z");
+    expect(latestSessionOpen(mondayNoon)).toEqual(new Date("2026-11-30T14:30:00Z"));
+    expect(latestSessionOpen(mondayNoon, new Set(["2026-11-30"]))).toEqual(new Date("2026-11-27T14:30:00Z"));
   });
 });
 

@@ -4,10 +4,11 @@
  * from Tuesday's close is stale; before Wednesday's open it is the latest there is. Stale figures
  * are shown with their age and not used to generate recommendations (docs/decisions/0030).
  *
- * Exchange holidays: callers that know them (Tradier's calendar) pass the closed days; the others
- * count every weekday as a session until the calendar models holidays.
+ * Exchange holidays: the NYSE calendar (calendar.ts) is always applied, so a quote from the Wednesday
+ * before Thanksgiving is still the latest on Thursday and Friday morning; a vendor that publishes
+ * its own calendar (Tradier) may pass more closed days, which are added to it.
  */
-import { CLOSE_MINUTE, OPEN_MINUTE, isoDateOf, isWeekday, nyClock, nyInstant } from "./calendar.ts";
+import { OPEN_MINUTE, closeMinuteOf, isTradingDay, isoDateOf, nyClock, nyInstant } from "./calendar.ts";
 
 /** How long after the open a price from the session before still counts (delayed feeds, first trades). */
 export const OPEN_GRACE_MINUTES = 20;
@@ -15,7 +16,7 @@ export const OPEN_GRACE_MINUTES = 20;
 /** The open of the latest regular session that has begun at `now`. */
 export function latestSessionOpen(now: Date, closedDays: ReadonlySet<string> = new Set()): Date {
   const { dayNumber, minutes } = nyClock(now);
-  const isSession = (day: number) => isWeekday(day) && !closedDays.has(isoDateOf(day));
+  const isSession = (day: number) => isTradingDay(day) && !closedDays.has(isoDateOf(day));
   let day = dayNumber;
   if (!(isSession(day) && minutes >= OPEN_MINUTE)) day--;
   for (let i = 0; i < 30 && !isSession(day); i++) day--;
@@ -25,7 +26,8 @@ export function latestSessionOpen(now: Date, closedDays: ReadonlySet<string> = n
 /** The close of the latest session that has ended at `now` (the figures a closed market shows). */
 export function latestSessionClose(now: Date, closedDays: ReadonlySet<string> = new Set()): Date {
   const open = latestSessionOpen(now, closedDays);
-  const close = nyInstant(nyClock(open).dayNumber, CLOSE_MINUTE);
+  const day = nyClock(open).dayNumber;
+  const close = nyInstant(day, closeMinuteOf(day));
   if (close.getTime() <= now.getTime()) return close;
   return latestSessionClose(new Date(open.getTime() - 60_000), closedDays);
 }

@@ -8,4 +8,4 @@ export {
   type SimulatedTicker,
 } from "./simulated.ts";
 export { isMarketOpen, sessionAt, yearsToExpiry, type Session } from "./calendar.ts";
-export { RISK_FREE_RATE } from "./option-model.ts";
+export { FALLBACK_RISK_FREE_RATE, marketRate } from "./rates.ts";

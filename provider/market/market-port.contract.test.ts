@@ -3,6 +3,7 @@ import { DEMO_TICKERS } from "../db/demo-data.ts";
 import { parseOccSymbol } from "../options/occ-symbol.ts";
 import { isWeekday, dayNumberOf, nyInstant, closeMinuteOf, yearsToExpiry } from "./calendar.ts";
 import { MarketDataError, type MarketData, type MarketSource } from "./port.ts";
+import { marketRate } from "./rates.ts";
 import { createSimulatedMarket } from "./simulated.ts";
 import { FAKE_TRADIER_TOKEN, startTradierFake, type TradierFake } from "./testing/tradier-fake.ts";
 import { vendor } from "./testing/yahoo-replay.ts";
@@ -177,5 +178,12 @@ describe.each(adapters)("market port: %s", (_name, setup) => {
       expect(date).toMatch(ISO_DATE);
       expect(date >= "2026-11-18").toBe(true);
     }
+  });
+
+  it("prices with one risk-free rate, the one its chains carry, as a continuous fraction", async () => {
+    const [rate, chain] = await Promise.all([marketRate(s.market), s.market.optionChain("AAPL")]);
+    expect(chain.rate).toBe(rate);
+    expect(rate).toBeGreaterThan(0);
+    expect(rate).toBeLessThan(0.25);
   });
 });

@@ -34,4 +34,15 @@ describe("market data settings", () => {
     expect(() => readProviderEnv({ MARKET_DATA: "bloomberg" })).toThrow(/MARKET_DATA/);
     expect(() => readProviderEnv({ RISK_FREE_RATE: "4.3" })).toThrow(/RISK_FREE_RATE/);
   });
+
+  it("starts the demo market alive: replaying while closed, and a new demo folder with live prices on", () => {
+    expect(providerStartOptions(readProviderEnv({}))).toMatchObject({
+      marketData: "simulated",
+      demoMarketReplay: true,
+      seedDemo: true,
+      demoLivePrices: true,
+    });
+    expect(providerStartOptions(readProviderEnv({ DEMO_LIVE_PRICES: "false" })).demoLivePrices).toBe(false);
+    expect(() => readProviderEnv({ DEMO_LIVE_PRICES: "yes" })).toThrow(/DEMO_LIVE_PRICES/);
+  });
 });

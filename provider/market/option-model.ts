@@ -5,7 +5,6 @@
 import { bsPrice, type OptionType } from "../options/black-scholes.ts";
 import { isoDateOf, previousTradingDay, thirdFriday, weekdayOf } from "./calendar.ts";
 
-export const RISK_FREE_RATE = 0.045;
 const HOUR_IN_YEARS = 1 / (365 * 24);
 
 const clamp = (x: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, x));
@@ -72,8 +71,9 @@ export function modelPrice(
   years: number,
   dividendYield: number,
   volatility: number,
+  rate: number,
 ): number {
-  return bsPrice(type, { spot, strike, years, rate: RISK_FREE_RATE, dividendYield, volatility });
+  return bsPrice(type, { spot, strike, years, rate, dividendYield, volatility });
 }
 
 /** Strike spacing by price, as listed exchanges do. */

@@ -27,6 +27,12 @@ export interface Provenance {
    * earlier request, fetched at `fetchedAt`; `asOf` is still the figure's own time.
    */
   lastGood?: { fetchedAt: Date; reason: string } | undefined;
+  /**
+   * True when the simulated market is replaying its latest session because the exchange is closed
+   * (the demo market, docs/decisions/0037): `asOf` is now, the price a replayed one. Never set by a
+   * live source.
+   */
+  replay?: boolean | undefined;
 }
 
 export interface Quote extends Provenance {
@@ -83,6 +89,12 @@ export interface OptionClose {
 }
 
 export interface MarketData {
+  /** Which source this is (MARKET_DATA), for the market status the screens show. */
+  readonly source?: MarketSource | undefined;
+  /** True for the demo market that replays a session while the exchange is closed (docs/decisions/0037). */
+  readonly replaysWhenClosed?: boolean | undefined;
+  /** The market's clock when it is not the real one (a simulated market read at set instants). */
+  now?(): Date;
   quote(ticker: string): Promise<Quote>;
   /** undefined when the ticker is unknown. */
   companyName(ticker: string): Promise<string | undefined>;
@@ -105,6 +117,12 @@ export interface MarketData {
    * from the IVs stored at each run ("building: n of 20 days").
    */
   atmIvHistory?(ticker: string, days: number): Promise<{ day: string; iv: number }[]>;
+  /**
+   * The continuous risk-free rate (a fraction) the source prices with, the one its chains carry:
+   * RISK_FREE_RATE when set, Yahoo's 13-week T-bill, else rates.ts's fallback. Read it through
+   * `marketRate` (rates.ts), which gives the fallback for a source without it.
+   */
+  riskFreeRate?(): Promise<number>;
 }
 
 /** A vendor failure with the HTTP status the provider should answer: 404 unknown, 429 rate limited, 503 down. */

@@ -3,6 +3,21 @@
  * and dividend yields given in percent.
  */
 
+import type { MarketData } from "./port.ts";
+
+/**
+ * The one fallback rate (continuous, a fraction), used only when the source has none: the simulated
+ * market and Tradier without RISK_FREE_RATE, Yahoo when ^IRX cannot be read. Everything that needs
+ * the rate (generation, the AI facts, the simulated prices) asks the market for it (`marketRate`),
+ * so the figures of one product agree whichever source is on (docs/product.md#states-option-card).
+ */
+export const FALLBACK_RISK_FREE_RATE = 0.045;
+
+/** The rate the market in use prices with: the one its chains carry. */
+export async function marketRate(market: Pick<MarketData, "riskFreeRate">): Promise<number> {
+  return market.riskFreeRate ? await market.riskFreeRate() : FALLBACK_RISK_FREE_RATE;
+}
+
 /**
  * The continuously compounded rate of a 13-week (91-day) T-bill quoted, as ^IRX is, as a bank
  * discount yield in percent: the bill costs 1 − d·91/360 per 1 of face value and grows to 1 in

@@ -5,6 +5,7 @@ import { impliedVolatility } from "../options/implied-volatility.ts";
 import { parseOccSymbol } from "../options/occ-symbol.ts";
 import { dayNumberOf, isTradingDay, weekdayOf, yearsToExpiry } from "./calendar.ts";
 import { strikeStep } from "./option-model.ts";
+import { FALLBACK_RISK_FREE_RATE } from "./rates.ts";
 import { MarketDataError } from "./port.ts";
 import { createSimulatedMarket, isMarketOpen } from "./simulated.ts";
 
@@ -300,5 +301,26 @@ describe("simulated market: earnings and unknown tickers", () => {
       expect(error.message).toBe("Unknown ticker: ZZZZ");
     }
     expect(await m.companyName("ZZZZ")).toBeUndefined();
+  });
+});
+
+describe("simulated market: the risk-free rate", () => {
+  it("prices with RISK_FREE_RATE when given, and says so, else with the one fallback", async () => {
+    const at = () => NOON;
+    const fallback = createSimulatedMarket({ seed: 42, tickers: DEMO_TICKERS, now: at });
+    const low = createSimulatedMarket({ seed: 42, tickers: DEMO_TICKERS, now: at, riskFreeRate: 0.02 });
+    expect(await fallback.riskFreeRate!()).toBe(FALLBACK_RISK_FREE_RATE);
+    expect(await low.riskFreeRate!()).toBe(0.02);
+    const [a, b] = [await fallback.optionChain("KO"), await low.optionChain("KO")];
+    expect(a.rate).toBe(FALLBACK_RISK_FREE_RATE);
+    expect(b.rate).toBe(0.02);
+    // A lower rate lowers the forward, so a put further out is worth more: compare the last expiry's
+    // at-the-money put of each (same strike, same IV surface apart from the forward).
+    const last = (c: typeof a) => c.expirations.at(-1)!.options.filter((o) => o.type === "put");
+    const atm = (puts: ReturnType<typeof last>) =>
+      puts.reduce((best, o) => (Math.abs(o.strike - a.spot) < Math.abs(best.strike - a.spot) ? o : best));
+    const putA = atm(last(a));
+    const putB = last(b).find((o) => o.strike === putA.strike)!;
+    expect(putB.ask).toBeGreaterThan(putA.ask);
   });
 });

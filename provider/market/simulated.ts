@@ -9,6 +9,7 @@ import {
   closeMinuteOf,
   dayNumberOf,
   dayNumberOfTradingIndex,
+  isMarketOpen,
   isTradingDay,
   isoDateOf,
   nyClock,
@@ -18,15 +19,7 @@ import {
   yearsToExpiry,
 } from "./calendar.ts";
 import { earningsSchedule, EARNINGS_PERIOD_DAYS } from "./earnings.ts";
-import {
-  listedExpirations,
-  markOf,
-  modelPrice,
-  quoteAround,
-  RISK_FREE_RATE,
-  strikeGrid,
-  surfaceVolatility,
-} from "./option-model.ts";
+import { listedExpirations, markOf, modelPrice, quoteAround, strikeGrid, surfaceVolatility } from "./option-model.ts";
 import {
   MarketDataError,
   unknownTicker,
@@ -39,6 +32,8 @@ import {
   type Quote,
 } from "./port.ts";
 import { EARNINGS_MOVE_FACTOR, EPOCH_DAY, PricePath } from "./price-path.ts";
+import { FALLBACK_RISK_FREE_RATE } from "./rates.ts";
+import { replaySession } from "./replay.ts";
 import { hashString, randomFor } from "./random.ts";
 
 export { isMarketOpen } from "./calendar.ts";
@@ -58,6 +53,14 @@ export interface SimulatedMarketOptions {
   seed: number | string;
   tickers: readonly SimulatedTicker[];
   now?: () => Date;
+  /** RISK_FREE_RATE (continuous, a fraction) the market prices with; rates.ts's fallback when omitted. */
+  riskFreeRate?: number | undefined;
+  /**
+   * The demo market (docs/decisions/0037): while the exchange is closed, quotes and chains replay the
+   * latest session at real speed instead of standing at its close. Off unless true (tests and the
+   * back-test read fixed instants); the provider turns it on for MARKET_DATA=simulated.
+   */
+  replayWhenClosed?: boolean | undefined;
 }
 
 export interface SimulatedMarket extends MarketData {
@@ -116,6 +119,7 @@ interface PricingPoint {
 
 export function createSimulatedMarket(options: SimulatedMarketOptions): SimulatedMarket {
   const now = options.now ?? (() => new Date());
+  const rate = options.riskFreeRate ?? FALLBACK_RISK_FREE_RATE;
   const states = new Map<string, TickerState>();
   for (const info of options.tickers) {
     const ticker = info.ticker.trim().toUpperCase();
@@ -160,7 +164,7 @@ export function createSimulatedMarket(options: SimulatedMarketOptions): Simulate
     years = yearsToExpiry(point.asOf, expiration),
   ) => {
     const q = state.dividendYield;
-    const forward = point.spot * Math.exp((RISK_FREE_RATE - q) * years);
+    const forward = point.spot * Math.exp((rate - q) * years);
     const earningsAhead = point.nextEarnings <= tradingIndexOf(dayNumberOf(expiration));
     const surface = surfaceVolatility({
       volatility: state.info.volatility,
@@ -170,7 +174,7 @@ export function createSimulatedMarket(options: SimulatedMarketOptions): Simulate
       forward,
       earningsMove: earningsAhead ? EARNINGS_MOVE_FACTOR * state.path.dailyVol : 0,
     });
-    const model = modelPrice(type, point.spot, strike, years, q, surface.impliedVolatility);
+    const model = modelPrice(type, point.spot, strike, years, q, surface.impliedVolatility, rate);
     return { years, model, ...surface };
   };
 
@@ -194,14 +198,26 @@ export function createSimulatedMarket(options: SimulatedMarketOptions): Simulate
     return state.skeleton;
   };
 
+  /** The session live figures are read at: the real one, or while closed the demo's replay of the latest. */
+  const liveSession = () => {
+    const at = now();
+    if (options.replayWhenClosed && !isMarketOpen(at)) return { session: replaySession(at), replay: true };
+    return { session: sessionAt(at), replay: false };
+  };
+
   const market: SimulatedMarket = {
     tickers: [...states.keys()],
 
-    withClock: (clock) => createSimulatedMarket({ ...options, now: clock }),
+    source: "simulated",
+    replaysWhenClosed: options.replayWhenClosed === true,
+    now,
+
+    // A back-test reads past sessions at their closes: it never replays.
+    withClock: (clock) => createSimulatedMarket({ ...options, now: clock, replayWhenClosed: false }),
 
     async quote(ticker) {
       const state = stateOf(ticker);
-      const session = sessionAt(now());
+      const { session, replay } = liveSession();
       const price = round2(Math.exp(state.path.logPriceAt(session.day, session.fraction)));
       const previousClose = round2(Math.exp(state.path.logClose(session.day - 1)));
       const bar = state.path.bar(session.day, session.fraction);
@@ -212,6 +228,7 @@ export function createSimulatedMarket(options: SimulatedMarketOptions): Simulate
         // The simulated market is made now: never stale.
         source: "simulated",
         stale: false,
+        ...(replay ? { replay } : {}),
         previousClose,
         session: bar,
       } satisfies Quote;
@@ -234,7 +251,7 @@ export function createSimulatedMarket(options: SimulatedMarketOptions): Simulate
 
     async optionChain(ticker) {
       const state = stateOf(ticker);
-      const session = sessionAt(now());
+      const { session, replay } = liveSession();
       const point = pointAt(state, session.day, session.fraction, session.asOf);
       const skeleton = skeletonOf(state, session.day);
       const expirations: OptionExpiration[] = [];
@@ -275,8 +292,9 @@ export function createSimulatedMarket(options: SimulatedMarketOptions): Simulate
         asOf: point.asOf,
         source: "simulated",
         stale: false,
+        ...(replay ? { replay } : {}),
         expirations,
-        rate: RISK_FREE_RATE,
+        rate,
         dividendYield: state.dividendYield,
       } satisfies OptionChain;
     },
@@ -327,6 +345,10 @@ export function createSimulatedMarket(options: SimulatedMarketOptions): Simulate
       }
       state.ivBackfill = { day: session.day, days, values: out };
       return out.slice();
+    },
+
+    async riskFreeRate() {
+      return rate;
     },
 
     async nextEarningsDate(ticker) {

@@ -13,6 +13,7 @@
 import { InvalidOccSymbolError, parseOccSymbol } from "../options/occ-symbol.ts";
 import { isMarketOpen, isoDateOf, nyClock } from "./calendar.ts";
 import { closedMarketBid, isStale, latestSessionOpen } from "./freshness.ts";
+import { FALLBACK_RISK_FREE_RATE } from "./rates.ts";
 import { createLastGood, markLastGood } from "./last-good.ts";
 import {
   MarketDataError,
@@ -50,7 +51,7 @@ export interface TradierMarketOptions {
   /** How long quote() calls wait to be joined into one request. */
   batchWindowMs?: number | undefined;
   now?: (() => Date) | undefined;
-  /** RISK_FREE_RATE (continuous, a fraction) for chains; Tradier quotes no rate, so unset leaves the engine's default. */
+  /** RISK_FREE_RATE (continuous, a fraction) for chains; Tradier quotes no rate, so unset takes rates.ts's fallback. */
   riskFreeRate?: number | undefined;
 }
 
@@ -299,6 +300,8 @@ export function createTradierMarket(options: TradierMarketOptions): TradierMarke
   }
 
   const market: TradierMarket = {
+    source: "tradier",
+
     quote(ticker) {
       const symbol = ticker.trim().toUpperCase();
       return lastGood(`quote ${symbol}`, async () => toQuote(await rawQuote(symbol)), markLastGood);
@@ -333,6 +336,10 @@ export function createTradierMarket(options: TradierMarketOptions): TradierMarke
       }
       const bars = await lastGood(`history ${symbol} ${days}`, () => history(symbol, days));
       return bars.map((b): OptionClose => ({ time: b.time, close: b.close }));
+    },
+
+    async riskFreeRate() {
+      return options.riskFreeRate ?? FALLBACK_RISK_FREE_RATE;
     },
 
     async nextEarningsDate(ticker) {
@@ -400,7 +407,7 @@ export function createTradierMarket(options: TradierMarketOptions): TradierMarke
       source: "tradier",
       stale: quote.stale,
       expirations,
-      ...(options.riskFreeRate !== undefined ? { rate: options.riskFreeRate } : {}),
+      rate: options.riskFreeRate ?? FALLBACK_RISK_FREE_RATE,
     };
   }
 

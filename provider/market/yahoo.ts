@@ -15,8 +15,7 @@ import { formatOccSymbol, parseOccSymbol, InvalidOccSymbolError } from "../optio
 import { isMarketOpen, isoDateOf, nyClock } from "./calendar.ts";
 import { closedMarketBid, isStale, latestSessionOpen } from "./freshness.ts";
 import { createLastGood, markLastGood } from "./last-good.ts";
-import { RISK_FREE_RATE } from "./option-model.ts";
-import { rateFromTBill, yieldFromPercent } from "./rates.ts";
+import { FALLBACK_RISK_FREE_RATE, rateFromTBill, yieldFromPercent } from "./rates.ts";
 import {
   MarketDataError,
   rateLimited,
@@ -145,9 +144,9 @@ export function createYahooMarket(options: YahooMarketOptions = {}): MarketData 
     } catch (error) {
       if (rateHeld) return rateHeld.rate;
       console.error(
-        `[yahoo] no ${TBILL} rate (${String((error as Error)?.message ?? error)}); using ${RISK_FREE_RATE}`,
+        `[yahoo] no ${TBILL} rate (${String((error as Error)?.message ?? error)}); using ${FALLBACK_RISK_FREE_RATE}`,
       );
-      return RISK_FREE_RATE;
+      return FALLBACK_RISK_FREE_RATE;
     }
   };
 
@@ -236,6 +235,8 @@ export function createYahooMarket(options: YahooMarketOptions = {}): MarketData 
   }
 
   return {
+    source: "yahoo",
+
     quote(ticker) {
       const symbol = ticker.trim().toUpperCase();
       return lastGood(`quote ${symbol}`, async () => toQuote(await rawQuote(symbol)), markLastGood);
@@ -281,5 +282,7 @@ export function createYahooMarket(options: YahooMarketOptions = {}): MarketData 
         .sort();
       return candidates[0] ?? null;
     },
+
+    riskFreeRate,
   };
 }

@@ -9,7 +9,7 @@ import { historicalVolatility } from "../options/historical-volatility.ts";
 import { impliedVolatility } from "../options/implied-volatility.ts";
 import { probabilityAbove, probabilityBelow, putBreakeven } from "../options/probability.ts";
 import { dayNumberOf, nyClock, yearsToExpiry } from "../market/calendar.ts";
-import { RISK_FREE_RATE } from "../market/option-model.ts";
+import { FALLBACK_RISK_FREE_RATE } from "../market/rates.ts";
 import type { OptionChain, OptionQuote } from "../market/port.ts";
 import { levelFlags, type BuyLevelName, type ReferenceLevels } from "./level-flags.ts";
 import { DEFAULT_FILTERS, figuresOf, FILTER_LIMITS, selectFor, type PoolOption } from "./selection.ts";
@@ -58,6 +58,8 @@ export interface Candidate {
   strike: number;
   bid: number;
   ask: number;
+  /** "last": the market was closed and the vendor's last trade stands in for the bid (ADR 0030). */
+  bidSource?: "quote" | "last" | undefined;
   /** What the seller is assumed to collect per share (bid or mid). */
   premium: number;
   mid: number;
@@ -198,7 +200,7 @@ export function analyzeChain(input: EngineInput): Analysis {
   const p: PricingContext = {
     spot: chain.spot,
     asOf: chain.asOf,
-    rate: chain.rate ?? RISK_FREE_RATE,
+    rate: chain.rate ?? FALLBACK_RISK_FREE_RATE,
     dividendYield: chain.dividendYield ?? 0,
   };
   const today = nyClock(chain.asOf).dayNumber;
@@ -254,6 +256,7 @@ export function analyzeChain(input: EngineInput): Analysis {
         strike: option.strike,
         bid: option.bid,
         ask: option.ask,
+        bidSource: option.bidSource ?? "quote",
         premium,
         mid,
         intrinsicValue,

@@ -129,6 +129,7 @@ export async function generateRecommendations(
   const inputs: RunInputs = {
     ticker: stock.ticker,
     as_of: analysis.asOf.toISOString(),
+    source: chain.source,
     spot: analysis.spot,
     rate: analysis.rate,
     dividend_yield: analysis.dividendYield,

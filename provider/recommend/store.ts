@@ -12,7 +12,7 @@ import { sql, type Selectable } from "kysely";
 import { jsonArrayFrom, jsonObjectFrom } from "kysely/helpers/postgres";
 import type { Db } from "../db/client.ts";
 import type { TradeRecommendationsTable } from "../db/schema.ts";
-import type { TopLineRecommendation, TradeRecommendation } from "../../contract/entities.ts";
+import type { MarketSource, TopLineRecommendation, TradeRecommendation } from "../../contract/entities.ts";
 import type { Candidate } from "./engine.ts";
 import type { ReferenceLevels } from "./level-flags.ts";
 import { LEVEL_COLUMNS } from "./levels.ts";
@@ -40,6 +40,8 @@ export type StoredRecommendation = Omit<TradeRecommendation, ReaderKeys>;
 export interface RunInputs {
   ticker: string;
   as_of: string;
+  /** The market source of the chain (absent in older runs). */
+  source?: MarketSource;
   spot: number;
   rate: number;
   dividend_yield: number;
@@ -159,6 +161,9 @@ export async function storeRun(db: Db, input: StoreRunInput): Promise<StoredRun>
       run_below_conservative_iv: c.belowConservativeIv,
       default_score: c.score,
       default_rank: rank,
+      market_source: input.inputs.source ?? null,
+      quoted_at: input.inputs.as_of,
+      bid_source: c.bidSource ?? "quote",
       created_at: now,
       updated_at: now,
     }));
@@ -233,6 +238,9 @@ const POOL_COLUMNS = {
   run_below_conservative_iv: "bool",
   default_score: "float8",
   default_rank: "int4",
+  market_source: "text",
+  quoted_at: "timestamptz",
+  bid_source: "text",
   created_at: "timestamptz",
   updated_at: "timestamptz",
 } as const;
@@ -381,6 +389,9 @@ function toStored(r: Selectable<TradeRecommendationsTable>): StoredRecommendatio
     iv_percentile: r.iv_percentile ?? null,
     iv_history_days: r.iv_history_days ?? 0,
     rate: r.rate ?? 0,
+    market_source: (r.market_source as StoredRecommendation["market_source"]) ?? null,
+    quoted_at: r.quoted_at === null ? null : iso(r.quoted_at),
+    bid_source: r.bid_source ?? "quote",
   };
 }
 

@@ -273,6 +273,9 @@ export function ruleOption(
     score: 0.01,
     rank: 0,
     nearest_above_conservative: false,
+    market_source: "simulated",
+    quoted_at: null,
+    bid_source: "quote",
     ...changes,
   };
 }
