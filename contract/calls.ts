@@ -12,7 +12,6 @@ import {
   Id,
   ImportPreview,
   Journal,
-  MarketStatus,
   NotificationItem,
   Permission,
   Price,
@@ -29,6 +28,7 @@ import {
 import { FILTER_LABELS, type NumericFilter } from "./filter-labels.ts";
 import { TraderFilters } from "./trader-filters.ts";
 import { LandingStats, TrackRecord } from "./track-record.ts";
+import { MarketStatus } from "./market-status.ts";
 import { RollCandidates, RollCandidatesParams } from "./rolls.ts";
 import { AlertSettings, PositionAlertsByOption } from "./position-alerts.ts";
 

@@ -43,20 +43,6 @@ export type CurrentUser = z.infer<typeof CurrentUser>;
 export const MarketSource = z.enum(["simulated", "yahoo", "tradier"]);
 export type MarketSource = z.infer<typeof MarketSource>;
 
-/**
- * The market beside the Live dot (docs/product.md#states-market): whether the exchange is open, and
- * when closed, whether the demo market is replaying a session and when the next session opens.
- */
-export const MarketStatus = z.object({
-  source: MarketSource,
-  open: z.boolean(),
-  /** The simulated market replaying its latest session while the exchange is closed (ADR 0037). */
-  replaying: z.boolean(),
-  /** The next regular session's open (NYSE calendar), ISO; null while open. */
-  next_open: Timestamp.nullable(),
-});
-export type MarketStatus = z.infer<typeof MarketStatus>;
-
 export const Stock = z.object({
   id: Id,
   ticker: z.string(),
