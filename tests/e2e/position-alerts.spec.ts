@@ -1,13 +1,13 @@
-import type { Page } from "@playwright/test";
 import { expect, test } from "./support/test.ts";
-import { startPushReceiver, type PushReceiver, type TestSubscription } from "../support/push-receiver.ts";
+import { startPushReceiver, type PushReceiver } from "../support/push-receiver.ts";
 import { ownPorts } from "./support/ports.ts";
+import { providerToken, turnPushOn } from "./support/push.ts";
 import { startNode, tempDir, type Started } from "./support/processes.ts";
 
 /**
  * Alerts on open short puts end to end (docs/product.md#alerts-positions): the demo trader turns
  * push on, records a short put through the trades API, the simulated market's price falls through
- * the strike and the real price job runs (tests/e2e/support/alerts-provider.ts); the alert reaches
+ * the strike and the real price job runs (tests/e2e/support/live-provider.ts); the alert reaches
  * the push service (tests/support/push-receiver.ts checks VAPID and decrypts it) and the service
  * worker, the notifications panel lists it, the position carries its badge, and a further move
  * sends nothing again. The thresholds form on /profile keeps a refused value and says why.
@@ -30,7 +30,7 @@ test.beforeAll(async () => {
   test.setTimeout(240_000);
   receiver = await startPushReceiver();
   provider = await startNode(
-    "tests/e2e/support/alerts-provider.ts",
+    "tests/e2e/support/live-provider.ts",
     {
       PROVIDER_PORT: String(providerPort),
       CONTROL_PORT: String(controlPort),
@@ -77,48 +77,11 @@ async function setPrice(ticker: string, price: number) {
   expect(response.status, await response.text()).toBe(204);
 }
 
-async function apiToken(username: string, password: string) {
-  const res = await fetch(`${providerUrl}/auth/token`, {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ username, password }),
-  });
-  return ((await res.json()) as { access_token: string }).access_token;
-}
-
-async function signInWithPush(page: Page, subscription: TestSubscription) {
-  await page.context().grantPermissions(["notifications"], { origin });
-  await page.addInitScript((json) => {
-    PushManager.prototype.subscribe = async function (options?: PushSubscriptionOptionsInit) {
-      return {
-        endpoint: json.endpoint,
-        expirationTime: null,
-        options,
-        toJSON: () => json,
-        unsubscribe: async () => true,
-        getKey: () => null,
-      } as unknown as PushSubscription;
-    };
-  }, subscription.json);
-  await page.goto(`${origin}/login`);
-  await page.getByLabel("Username").fill("demo");
-  await page.getByLabel("Password").fill("demo1234");
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await expect(page).toHaveURL(/\/user-stocks$/);
-  await page.goto(`${origin}/profile`);
-  const toggle = page
-    .getByRole("region", { name: "Notifications" })
-    .getByRole("switch", { name: "Push Notifications" });
-  await expect(toggle).toBeEnabled();
-  await toggle.click();
-  await expect(toggle).toHaveAttribute("aria-checked", "true");
-}
-
 test("a price through the strike of an open short put alerts once: push, notifications panel and a badge", async ({
   page,
 }) => {
   const subscription = receiver.subscribe();
-  await signInWithPush(page, subscription);
+  await turnPushOn(page, origin, subscription);
   const expiry = expiryAhead();
   // Other events (an earnings date the simulated calendar puts near) may alert too; this test follows the strike.
   const strikePushes = () =>
@@ -129,7 +92,7 @@ test("a price through the strike of an open short put alerts once: push, notific
 
   // AAPL at $200, then a short 190 put: 5.3% above the strike, outside the default 3%.
   await setPrice("AAPL", 200);
-  const token = await apiToken("demo", "demo1234");
+  const token = await providerToken(providerUrl, "demo", "demo1234");
   const recorded = await fetch(`${providerUrl}/api/trades`, {
     method: "POST",
     headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },

@@ -1,7 +1,7 @@
-import type { Page } from "@playwright/test";
 import { expect, test } from "./support/test.ts";
-import { startPushReceiver, type PushReceiver, type TestSubscription } from "../support/push-receiver.ts";
+import { startPushReceiver, type PushReceiver } from "../support/push-receiver.ts";
 import { ownPorts } from "./support/ports.ts";
+import { providerToken, turnPushOn } from "./support/push.ts";
 import { startNode, tempDir, type Started } from "./support/processes.ts";
 
 /**
@@ -46,51 +46,14 @@ test.afterAll(async () => {
   await receiver?.close();
 });
 
-async function apiToken(username: string, password: string) {
-  const res = await fetch(`${provider}/auth/token`, {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ username, password }),
-  });
-  return ((await res.json()) as { access_token: string }).access_token;
-}
-
-async function turnPushOn(page: Page, subscription: TestSubscription) {
-  await page.context().grantPermissions(["notifications"], { origin });
-  await page.addInitScript((json) => {
-    PushManager.prototype.subscribe = async function (options?: PushSubscriptionOptionsInit) {
-      return {
-        endpoint: json.endpoint,
-        expirationTime: null,
-        options,
-        toJSON: () => json,
-        unsubscribe: async () => true,
-        getKey: () => null,
-      } as unknown as PushSubscription;
-    };
-  }, subscription.json);
-  await page.goto(`${origin}/login`);
-  await page.getByLabel("Username").fill("demo");
-  await page.getByLabel("Password").fill("demo1234");
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await expect(page).toHaveURL(/\/user-stocks$/);
-  await page.goto(`${origin}/profile`);
-  const toggle = page
-    .getByRole("region", { name: "Notifications" })
-    .getByRole("switch", { name: "Push Notifications" });
-  await expect(toggle).toBeEnabled();
-  await toggle.click();
-  await expect(toggle).toHaveAttribute("aria-checked", "true");
-}
-
 test("a notification sent by the provider reaches the browser's service worker and shows as a toast", async ({
   page,
 }) => {
   const subscription = receiver.subscribe();
-  await turnPushOn(page, subscription);
+  await turnPushOn(page, origin, subscription);
 
-  const adminToken = await apiToken("admin", "admin1234");
-  const demoToken = await apiToken("demo", "demo1234");
+  const adminToken = await providerToken(provider, "admin", "admin1234");
+  const demoToken = await providerToken(provider, "demo", "demo1234");
   const me = (await (
     await fetch(`${provider}/auth/users/me`, { headers: { authorization: `Bearer ${demoToken}` } })
   ).json()) as {
@@ -129,10 +92,10 @@ test("a notification sent by the provider reaches the browser's service worker a
 
 test("a subscription the push service says is gone is forgotten by the provider", async ({ page }) => {
   const subscription = receiver.subscribe();
-  await turnPushOn(page, subscription);
+  await turnPushOn(page, origin, subscription);
   receiver.expire(subscription.id);
-  const adminToken = await apiToken("admin", "admin1234");
-  const demoToken = await apiToken("demo", "demo1234");
+  const adminToken = await providerToken(provider, "admin", "admin1234");
+  const demoToken = await providerToken(provider, "demo", "demo1234");
   const me = (await (
     await fetch(`${provider}/auth/users/me`, { headers: { authorization: `Bearer ${demoToken}` } })
   ).json()) as {

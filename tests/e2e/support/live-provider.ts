@@ -1,8 +1,11 @@
 /**
- * A provider process for the live-updates browser test: the real provider server (PGlite in
- * DATA_DIR, demo data, PROVIDER_SECRET) on PROVIDER_PORT, with auto refresh switched on, a market
- * frozen in time whose quote the test can set, and a control server on CONTROL_PORT (loopback):
+ * A provider process for the live-updates and position-alerts browser tests: the real provider
+ * server (PGlite in DATA_DIR, demo data, PROVIDER_SECRET) on PROVIDER_PORT, with auto refresh
+ * switched on, pushes allowed to the hosts of PUSH_ALLOWED_HOSTS when set (a local push service,
+ * its certificate in NODE_EXTRA_CA_CERTS), a market frozen in time whose quote the test can set,
+ * and a control server on CONTROL_PORT (loopback):
  *   POST /price   {"ticker","price"}     sets the vendor's price and runs the real price job now
+ *                                       (the refresh, then the alerts on open short puts)
  *   POST /publish {"channel","message"}  publishes a raw message on the bus (e.g. an invalid one)
  */
 import { createServer } from "node:http";
@@ -39,6 +42,7 @@ const running = await startProviderServer({
   secrets: [env("PROVIDER_SECRET")],
   jobs: false,
   market,
+  ...(process.env.PUSH_ALLOWED_HOSTS ? { pushAllowedHosts: process.env.PUSH_ALLOWED_HOSTS.split(",") } : {}),
 });
 const { context, scheduler } = running.provider;
 await context.db.updateTable("backend_config").set({ value: "1" }).where("key", "=", "auto_refresh_enabled").execute();
