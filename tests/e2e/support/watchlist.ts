@@ -137,9 +137,21 @@ export function row(page: Page, ticker: string): Locator {
   return page.locator(`li.stock-row[data-ticker="${ticker}"]`);
 }
 
-/** The tickers shown, top to bottom. */
+/**
+ * The tickers shown, top to bottom. Read while the page may be navigating (an offline change
+ * answered by the service worker redirects back to the list), so a read that the navigation cut
+ * short is made again on the new page, as `expect.poll` would not retry a thrown error.
+ */
 export async function shownTickers(page: Page): Promise<string[]> {
-  return page.locator("li.stock-row").evaluateAll((items) => items.map((li) => li.getAttribute("data-ticker") ?? ""));
+  const read = () =>
+    page.locator("li.stock-row").evaluateAll((items) => items.map((li) => li.getAttribute("data-ticker") ?? ""));
+  try {
+    return await read();
+  } catch (error) {
+    if (!/Execution context was destroyed/.test(String(error))) throw error;
+    await page.waitForLoadState();
+    return read();
+  }
 }
 
 /** A finger on the screen: touch input through the DevTools protocol, as a phone sends it. */
