@@ -59,8 +59,7 @@ test("a tested put's roll candidates are listed, ranked, and a roll recorded fro
     params: { tradeId: sold.body.id },
   });
   expect(api.status, JSON.stringify(api.body)).toBe(200);
-  const best = api.body.candidates[0]!;
-  expect(best, "a near-the-money put has a later put for a net credit").toBeDefined();
+  expect(api.body.candidates.length, "a near-the-money put has a later put for a net credit").toBeGreaterThan(0);
 
   await recordToasts(page);
   await signInAs(page, trader);
@@ -75,18 +74,31 @@ test("a tested put's roll candidates are listed, ranked, and a roll recorded fro
   await expect(page.getByRole("heading", { level: 1, name: "Roll candidates" })).toBeVisible();
   await expect(page.getByText("Tested: the stock is within 3% of the strike or below it")).toBeVisible();
   const list = page.getByRole("list", { name: "Roll candidates" });
-  await expect(list.getByRole("listitem")).toHaveCount(api.body.candidates.length);
+  // The simulated market moves (it replays a session while the exchange is closed), so the page's
+  // own figures, not the earlier call's, are what its form must carry.
+  await expect(list.getByRole("listitem").first()).toBeVisible();
   const first = list.getByRole("listitem").first();
+  const record = first.getByRole("link", { name: /^Record this roll/ });
+  const href = new URL((await record.getAttribute("href"))!, "http://localhost").searchParams;
+  const best = { strike: Number(href.get("strike")), expiry: href.get("expiry")!, bid: Number(href.get("bid")) };
   await expect(first).toHaveAccessibleName(`#1: ${best.strike} put · exp ${formatDay(best.expiry)}`);
+  await expect(first.getByText(`$${best.bid.toFixed(2)} / `)).toBeVisible();
   await expect(first.getByText("Net credit (new bid − ask to close − 2 commissions)")).toBeVisible();
   await expect(first.getByText("Chance of assignment (risk-neutral, N(−d2))")).toBeVisible();
 
   expect(await axeProblems(page)).toEqual([]);
 
-  await first.getByRole("link", { name: /^Record this roll/ }).click();
+  await record.click();
   await expect(page.getByRole("dialog", { name: "Record this roll" })).toBeVisible();
   await expect(field(page, "Contracts")).toHaveValue("1");
-  await expect(field(page, "Buy-back price per share")).toHaveValue(String(api.body.position.close_ask));
+  // The buy-back is the ask the screen shows now, behind the form.
+  const askShown = await page
+    .locator(".journal-figure")
+    .filter({ has: page.locator("dt", { hasText: "Buy back now (the ask)" }) })
+    .locator("dd")
+    .textContent();
+  const buyBack = await field(page, "Buy-back price per share").inputValue();
+  expect(askShown).toBe(`$${Number(buyBack).toFixed(2)} a share`);
   await expect(field(page, "New strike")).toHaveValue(String(best.strike));
   await expect(field(page, "New expiry")).toHaveValue(best.expiry);
   await expect(field(page, "New premium per share")).toHaveValue(String(best.bid));
