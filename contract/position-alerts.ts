@@ -34,27 +34,40 @@ export const POSITION_ALERT_BADGES: Record<PositionAlertEvent, string> = {
   ex_dividend: "Ex-dividend: early assignment risk",
 };
 
+/** Why a threshold is refused, in the words of the /profile form (docs/product.md#alerts-settings). */
+export const ALERT_SETTING_ERRORS = {
+  profitNumber: "Profit taken must be a number",
+  profitLow: "Profit taken must be more than 0%",
+  profitHigh: "Profit taken must be at most 100%",
+  distanceNumber: "Distance to the strike must be a number",
+  distanceLow: "Distance to the strike must be at least 0%",
+  distanceHigh: "Distance to the strike must be at most 100%",
+  earningsNumber: "Trading days before earnings must be a number",
+  earningsWhole: "Trading days before earnings must be a whole number",
+  earningsLow: "Trading days before earnings must be at least 0",
+  earningsHigh: "Trading days before earnings must be at most 20",
+} as const;
+const E = ALERT_SETTING_ERRORS;
+
 /**
- * A trader's alert thresholds. Shares are fractions (0.5 = 50%); `earnings_days` counts NYSE
+ * A trader's alert thresholds, as shares (`scale` 1: 0.5 = 50%) in the call, as percentages
+ * (`scale` 100) on the /profile form, refused in the same words. `earnings_days` counts NYSE
  * trading days from today to the report.
  */
-export const AlertSettings = z.object({
-  /** Profit taken, net of closing at the ask and the commission, as a share of the most the put can make. */
-  profit_share: z
-    .number({ error: "Profit taken must be a number" })
-    .gt(0, "Profit taken must be more than 0%")
-    .max(1, "Profit taken must be at most 100%"),
-  /** How close the stock may come above the strike, as a share of the strike. */
-  strike_distance: z
-    .number({ error: "Distance to the strike must be a number" })
-    .min(0, "Distance to the strike must be at least 0%")
-    .max(1, "Distance to the strike must be at most 100%"),
-  earnings_days: z
-    .number({ error: "Trading days before earnings must be a number" })
-    .int("Trading days before earnings must be a whole number")
-    .min(0, "Trading days before earnings must be at least 0")
-    .max(20, "Trading days before earnings must be at most 20"),
-});
+export function alertSettingsSchema(scale: 1 | 100) {
+  return z.object({
+    /** Profit taken, net of closing at the ask and the commission, as a share of the most the put can make. */
+    profit_share: z.number({ error: E.profitNumber }).gt(0, E.profitLow).max(scale, E.profitHigh),
+    /** How close the stock may come above the strike, as a share of the strike. */
+    strike_distance: z.number({ error: E.distanceNumber }).min(0, E.distanceLow).max(scale, E.distanceHigh),
+    earnings_days: z
+      .number({ error: E.earningsNumber })
+      .int(E.earningsWhole)
+      .min(0, E.earningsLow)
+      .max(20, E.earningsHigh),
+  });
+}
+export const AlertSettings = alertSettingsSchema(1);
 export type AlertSettings = z.infer<typeof AlertSettings>;
 
 export const DEFAULT_ALERT_SETTINGS: AlertSettings = { profit_share: 0.5, strike_distance: 0.03, earnings_days: 2 };

@@ -1,26 +1,12 @@
-import { z } from "zod";
-import type { AlertSettings } from "#contract/position-alerts.ts";
+import type { z } from "zod";
+import { alertSettingsSchema, type AlertSettings } from "#contract/position-alerts.ts";
 
 /**
  * The alert thresholds form on /profile (docs/product.md#alerts-settings): shares typed as
  * percentages, sent to the provider as fractions (the contract's AlertSettings). Imported only
  * by the profile route, so its texts stay out of the shared bundle.
  */
-export const AlertSettingsForm = z.object({
-  profit_share: z
-    .number({ error: "Profit taken must be a number" })
-    .gt(0, "Profit taken must be more than 0%")
-    .max(100, "Profit taken must be at most 100%"),
-  strike_distance: z
-    .number({ error: "Distance to the strike must be a number" })
-    .min(0, "Distance to the strike must be at least 0%")
-    .max(100, "Distance to the strike must be at most 100%"),
-  earnings_days: z
-    .number({ error: "Trading days before earnings must be a number" })
-    .int("Trading days before earnings must be a whole number")
-    .min(0, "Trading days before earnings must be at least 0")
-    .max(20, "Trading days before earnings must be at most 20"),
-});
+export const AlertSettingsForm = alertSettingsSchema(100);
 export type AlertSettingsForm = z.infer<typeof AlertSettingsForm>;
 
 /** Percent to a fraction without binary noise (7% is 0.07, not 0.07000000000000001). */
