@@ -4,14 +4,15 @@
  * first load nothing.
  */
 import { z } from "zod";
-import { FILTER_LABELS, type NumericFilter } from "./filter-labels.ts";
+import { FILTER_BOUNDS, FILTER_LABELS, type NumericFilter } from "./filter-labels.ts";
 
 /**
  * One numeric filter, refused with a sentence that names it as the /insights form does (its label)
  * and states its bounds as the form shows them: the spread, a fraction here, in percent of the mid.
  */
-function filterNumber(field: NumericFilter, min: number, max: number, { whole = false, percent = false } = {}) {
+function filterNumber(field: NumericFilter) {
   const label = FILTER_LABELS[field];
+  const { min, max, whole, percent } = FILTER_BOUNDS[field];
   const show = (n: number) => (percent ? `${Math.round(n * 100)}%` : n.toLocaleString("en-US"));
   const range = `'${label}' must be ${whole ? "a whole number " : ""}from ${show(min)} to ${show(max)}${percent ? " of the mid" : ""}.`;
   const number = z.number({ error: `'${label}' must be a number.` });
@@ -22,15 +23,15 @@ function filterNumber(field: NumericFilter, min: number, max: number, { whole = 
 export const TraderFilters = z
   .object({
     at_or_below_conservative: z.boolean(),
-    delta_min: filterNumber("delta_min", 0, 0.6),
-    delta_max: filterNumber("delta_max", 0.01, 0.6),
-    dte_min: filterNumber("dte_min", 1, 90, { whole: true }),
-    dte_max: filterNumber("dte_max", 1, 90, { whole: true }),
-    min_bid: filterNumber("min_bid", 0.05, 1000),
-    min_open_interest: filterNumber("min_open_interest", 0, 1_000_000, { whole: true }),
-    max_spread: filterNumber("max_spread", 0.01, 0.5, { percent: true }),
+    delta_min: filterNumber("delta_min"),
+    delta_max: filterNumber("delta_max"),
+    dte_min: filterNumber("dte_min"),
+    dte_max: filterNumber("dte_max"),
+    min_bid: filterNumber("min_bid"),
+    min_open_interest: filterNumber("min_open_interest"),
+    max_spread: filterNumber("max_spread"),
     skip_earnings: z.boolean(),
-    commission: filterNumber("commission", 0, 10),
+    commission: filterNumber("commission"),
   })
   .refine((f) => f.delta_min <= f.delta_max, {
     message: `'${FILTER_LABELS.delta_min}' must not be above '${FILTER_LABELS.delta_max}'.`,

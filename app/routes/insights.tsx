@@ -17,7 +17,7 @@ import type { Route } from "./+types/insights";
 import * as calls from "#contract/calls.ts";
 import { WS_TRADE_UPDATES } from "#contract/ws-paths.ts";
 import type { TradeRecommendation } from "#contract/entities.ts";
-import { FILTER_LABELS } from "#contract/filter-labels.ts";
+import { FILTER_BOUNDS, FILTER_LABELS, type NumericFilter } from "#contract/filter-labels.ts";
 import { messages } from "#app/lib/messages.ts";
 import { logoUrl } from "#app/lib/logo.ts";
 import { sanitizeTicker } from "#app/lib/input-sanitizers.ts";
@@ -512,21 +512,16 @@ function OptionsPanel({
   );
 }
 
-const FILTER_INPUTS: {
-  field: Exclude<keyof FilterForm, "at_or_below_conservative" | "skip_earnings">;
-  label: string;
-  step: string;
-  min: number;
-  max: number;
-}[] = [
-  { field: "delta_min", label: FILTER_LABELS.delta_min, step: "0.01", min: 0, max: 0.6 },
-  { field: "delta_max", label: FILTER_LABELS.delta_max, step: "0.01", min: 0.01, max: 0.6 },
-  { field: "dte_min", label: FILTER_LABELS.dte_min, step: "1", min: 1, max: 90 },
-  { field: "dte_max", label: FILTER_LABELS.dte_max, step: "1", min: 1, max: 90 },
-  { field: "min_bid", label: FILTER_LABELS.min_bid, step: "0.01", min: 0.05, max: 1000 },
-  { field: "min_open_interest", label: FILTER_LABELS.min_open_interest, step: "1", min: 0, max: 1_000_000 },
-  { field: "max_spread", label: FILTER_LABELS.max_spread, step: "0.1", min: 1, max: 50 },
-  { field: "commission", label: FILTER_LABELS.commission, step: "0.01", min: 0, max: 10 },
+/** The numeric filters in the form's order, with their step; labels and bounds come from the contract. */
+const FILTER_INPUTS: { field: NumericFilter; step: string }[] = [
+  { field: "delta_min", step: "0.01" },
+  { field: "delta_max", step: "0.01" },
+  { field: "dte_min", step: "1" },
+  { field: "dte_max", step: "1" },
+  { field: "min_bid", step: "0.01" },
+  { field: "min_open_interest", step: "1" },
+  { field: "max_spread", step: "0.1" },
+  { field: "commission", step: "0.01" },
 ];
 
 /**
@@ -575,23 +570,28 @@ function FiltersForm({
           Skip expiries that span the next earnings report
         </label>
         <div className="ins-trader-filters__grid">
-          {FILTER_INPUTS.map(({ field, label, step, min, max: top }) => (
-            <div className="ins-field" key={field}>
-              <label htmlFor={`filter-${field}`}>{label}</label>
-              <span className="ins-input">
-                <input
-                  id={`filter-${field}`}
-                  name={field}
-                  type="number"
-                  inputMode="decimal"
-                  step={step}
-                  min={min}
-                  max={top}
-                  defaultValue={values[field]}
-                />
-              </span>
-            </div>
-          ))}
+          {FILTER_INPUTS.map(({ field, step }) => {
+            const { min, max: top, percent } = FILTER_BOUNDS[field];
+            // The spread is a fraction in the call and a percentage on the form.
+            const shown = (n: number) => (percent ? Math.round(n * 10_000) / 100 : n);
+            return (
+              <div className="ins-field" key={field}>
+                <label htmlFor={`filter-${field}`}>{FILTER_LABELS[field]}</label>
+                <span className="ins-input">
+                  <input
+                    id={`filter-${field}`}
+                    name={field}
+                    type="number"
+                    inputMode="decimal"
+                    step={step}
+                    min={shown(min)}
+                    max={shown(top)}
+                    defaultValue={values[field]}
+                  />
+                </span>
+              </div>
+            );
+          })}
         </div>
         <div className="ins-trader-filters__actions">
           <button type="submit" className="button">
