@@ -29,6 +29,41 @@ export default tseslint.config(
     },
   },
   {
+    // One import style (docs/contributing.md): a module outside its own folder is reached by its
+    // alias (#app/*, #contract/*, #provider/*), so a path says where a file lives, not how far up.
+    files: ["app/**/*.{ts,tsx}", "contract/**/*.ts", "provider/**/*.ts"],
+    ignores: ["**/*.test.ts", "**/*.test.tsx"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "^\\.\\./(?!.*package\\.json$)",
+              message: "Import it through its alias: #app/…, #contract/… or #provider/….",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["bench/**/*.ts", "server/**/*.ts", "server.ts", "tests/**/*.ts", "**/*.test.ts", "**/*.test.tsx"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "^(\\.\\./)+(app|contract|provider)/",
+              message: "Import it through its alias: #app/…, #contract/… or #provider/….",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Each worker's own app is reached through the support module's `test` (ADR 0026).
     files: ["tests/e2e/**/*.spec.ts"],
     rules: {
@@ -40,6 +75,12 @@ export default tseslint.config(
               name: "@playwright/test",
               importNames: ["test", "expect"],
               message: "Import test and expect from ./support/test.ts, which starts this worker's app.",
+            },
+          ],
+          patterns: [
+            {
+              regex: "^(\\.\\./)+(app|contract|provider)/",
+              message: "Import it through its alias: #app/…, #contract/… or #provider/….",
             },
           ],
         },

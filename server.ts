@@ -6,7 +6,7 @@ import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
 import { RouterContextProvider, type RouterContext, type ServerBuild } from "react-router";
-import { readAppEnv, type AppEnv } from "./app/server/env.server.ts";
+import { provideAppEnv, readAppEnv, type AppEnv, type RunningAppEnv } from "./app/server/env.server.ts";
 import { securityHeaders } from "./server/security-headers.ts";
 import { refuseCrossSitePosts } from "./server/cross-site-posts.ts";
 import { limitRequestBodies } from "./server/body-limit.ts";
@@ -29,9 +29,10 @@ try {
 }
 const production = env.NODE_ENV === "production";
 
-process.env.SESSION_SECRET ??= sessionSecret(env.DATA_DIR);
-
 let closeProvider = async () => {};
+let embeddedProviderUrl: string | undefined;
+/** The embedded provider's handler: the app's provider calls reach it in-process (ADR 0045). */
+let embeddedProviderFetch: ((request: Request) => Promise<Response>) | undefined;
 if (!env.PROVIDER_URL) {
   const { readProviderEnv, providerStartOptions } = await import("./provider/env.ts");
   const { startProviderServer } = await import("./provider/server.ts");
@@ -52,11 +53,21 @@ if (!env.PROVIDER_URL) {
     console.error(error.message);
     process.exit(1);
   }
-  process.env.PROVIDER_URL = provider.url;
+  embeddedProviderUrl = provider.url;
+  // An in-process call is trusted like a loopback peer: the provider believes its X-Forwarded-For.
+  embeddedProviderFetch = (request) => provider.provider.fetch(request);
   closeProvider = provider.close;
   console.log(`Embedded provider API on ${provider.url}`);
 }
-const providerUrl = process.env.PROVIDER_URL!;
+// The settings with the provider's address and the session secret filled in, passed explicitly to
+// this process's modules (the live relay's session check) and to every server build (requestHandler).
+const runningEnv: RunningAppEnv = {
+  ...env,
+  PROVIDER_URL: env.PROVIDER_URL ?? embeddedProviderUrl!,
+  SESSION_SECRET: env.SESSION_SECRET ?? sessionSecret(env.DATA_DIR),
+};
+provideAppEnv(runningEnv);
+const providerUrl = runningEnv.PROVIDER_URL;
 
 const app = express();
 app.disable("x-powered-by");
@@ -100,10 +111,14 @@ if (production) {
 let handlerFor: { build: ServerBuild; handle: ReturnType<typeof createRequestHandler> } | undefined;
 function requestHandler(build: ServerBuild) {
   if (handlerFor?.build === build) return handlerFor.handle;
-  const { nonceContext, clientAddressContext } = build.entry.module as unknown as {
+  const { nonceContext, clientAddressContext, provideAppEnv, provideProviderFetch } = build.entry.module as unknown as {
     nonceContext: RouterContext<string>;
     clientAddressContext: RouterContext<string>;
+    provideAppEnv: (env: RunningAppEnv) => void;
+    provideProviderFetch: (handler: typeof embeddedProviderFetch) => void;
   };
+  provideAppEnv(runningEnv);
+  provideProviderFetch(embeddedProviderFetch);
   const handle = createRequestHandler({
     build,
     mode: production ? "production" : "development",

@@ -6,12 +6,17 @@ import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
 import { nonceContext } from "./server/context.server.ts";
 import { NonceProvider } from "./components/nonce.tsx";
+import { scriptsAfterPaint } from "./server/scripts-after-paint.server.ts";
 
 /**
  * server.ts builds each request's RouterContextProvider with its own copy of react-router
  * (the dev server may load another), so it takes the context key from here.
  */
 export { nonceContext, clientAddressContext } from "./server/context.server.ts";
+/** server.ts passes the settings (secrets included) to the build's own copy of the settings module. */
+export { provideAppEnv } from "./server/env.server.ts";
+/** …and the embedded provider's handler, which the build's provider calls then use in-process. */
+export { provideProviderFetch } from "./server/provider.server.ts";
 
 export const streamTimeout = 5_000;
 
@@ -50,7 +55,8 @@ export default function handleRequest(
             },
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          pipe(body);
+          // Scripts are requested once the page has painted (ADR 0044).
+          pipe(scriptsAfterPaint()).pipe(body);
           resolve(
             new Response(createReadableStreamFromReadable(body), {
               headers: responseHeaders,

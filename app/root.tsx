@@ -23,6 +23,7 @@ import { messages } from "./lib/messages.ts";
 import { OFFLINE_SAVE_HEADER } from "./lib/offline.ts";
 import { takeToast } from "./server/toast.server.ts";
 import styles from "./styles/index.css?url";
+import { isSameScreen } from "./lib/revalidation.ts";
 
 export const links: Route.LinksFunction = () => [
   // One stylesheet for every screen; `precedence` puts it ahead of the modulepreloads (ADR 0019).
@@ -38,15 +39,10 @@ export const links: Route.LinksFunction = () => [
  * data: it only carries the flash toast, which no server can send now, and reading it would fail
  * for want of a saved answer (issue 11).
  */
-export function shouldRevalidate({
-  currentUrl,
-  nextUrl,
-  formMethod,
-  defaultShouldRevalidate,
-}: ShouldRevalidateFunctionArgs) {
+export function shouldRevalidate(args: ShouldRevalidateFunctionArgs) {
   const offline = typeof navigator !== "undefined" && !navigator.onLine;
-  if (offline && !formMethod && currentUrl.pathname === nextUrl.pathname) return false;
-  return defaultShouldRevalidate;
+  if (offline && isSameScreen(args)) return false;
+  return args.defaultShouldRevalidate;
 }
 
 /**

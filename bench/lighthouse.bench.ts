@@ -5,14 +5,19 @@
  * median of RUNS (3) runs per page. Runs the system Chromium (CHROME_PATH, default
  * /usr/bin/chromium) headless without a sandbox; nothing is downloaded.
  *
- * Each page is measured twice in the same run, runs interleaved: server-rendered (the real build,
- * `node server.ts`) and in React Router's SPA mode (`ssr: false`, bench/spa: the same routes and
- * components; an empty HTML shell whose client loaders fetch the same data from the same app's
- * `.data` endpoint), served by bench/spa/serve.ts in front of that app with the same cookie and
- * data. Ratios are SPA ÷ SSR. The SPA build goes to SPA_BUILD_DIR (default `<BUILD_DIR>-spa`)
- * unless BENCH_SKIP_BUILD=1 finds one there.
+ * Each page is measured in the same run, runs interleaved, as:
  *
- *   npm run bench -- lighthouse      or      npx node bench/lighthouse.bench.ts (after both builds)
+ * - `ssr`: the real build (`node server.ts`), through bench/script-free/serve.ts unchanged;
+ * - `script-free`: the same server-rendered HTML with its scripts and modulepreloads removed,
+ *   through the same proxy on a second port (issue 22): what a browser paints with no JavaScript.
+ *   The headline ratio is LCP ssr ÷ script-free (goal ≤ 1.3);
+ * - `spa`, only with BENCH_LIGHTHOUSE_SPA=1: React Router's SPA mode (`ssr: false`, bench/spa: the
+ *   same routes and components; an empty HTML shell whose client loaders fetch the same data from
+ *   the same app's `.data` endpoint), served by bench/spa/serve.ts in front of that app. Its ratios
+ *   are SPA ÷ SSR. The SPA build goes to SPA_BUILD_DIR (default `<BUILD_DIR>-spa`) unless
+ *   BENCH_SKIP_BUILD=1 finds one there.
+ *
+ *   npm run bench -- lighthouse      or      npx node bench/lighthouse.bench.ts (after the build)
  */
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
@@ -33,8 +38,9 @@ const PAGES: { path: string; signedIn: boolean; what: string }[] = [
 ];
 const BUILD_DIR = process.env.BUILD_DIR ?? "build";
 const SPA_BUILD_DIR = process.env.SPA_BUILD_DIR ?? `${BUILD_DIR}-spa`;
-const MODES = ["ssr", "spa"] as const;
-type Mode = (typeof MODES)[number];
+const WITH_SPA = process.env.BENCH_LIGHTHOUSE_SPA === "1";
+type Mode = "ssr" | "script-free" | "spa";
+const MODES: Mode[] = WITH_SPA ? ["ssr", "script-free", "spa"] : ["ssr", "script-free"];
 const METRICS = {
   fcp_ms: "first-contentful-paint",
   lcp_ms: "largest-contentful-paint",
@@ -125,6 +131,20 @@ async function startSpa(appUrl: string): Promise<{ url: string; stop(): Promise<
   return { url, stop };
 }
 
+/** bench/script-free/serve.ts in its own process: the real page and its script-free copy, both proxied. */
+async function startScriptFree(appUrl: string): Promise<{ real: string; free: string; stop(): Promise<void> }> {
+  const [realPort, freePort_] = [await freePort(), await freePort()];
+  const real = `http://localhost:${realPort}`;
+  const free = `http://localhost:${freePort_}`;
+  const { stop } = await startScript(
+    "bench/script-free/serve.ts",
+    { APP_URL: appUrl, REAL_PORT: String(realPort), FREE_PORT: String(freePort_) },
+    `${free}/login`,
+    30_000,
+  );
+  return { real, free, stop };
+}
+
 type Run = {
   performance: number;
   dom_elements: number;
@@ -132,13 +152,19 @@ type Run = {
   observed_lcp_ms: number;
 } & Record<keyof typeof METRICS, number>;
 
-buildSpa();
+if (WITH_SPA) buildSpa();
 // Chrome first: a missing browser ends the bench before any server is started.
 const chrome = await startChrome();
-const { app, spa } = await (async () => {
+const { app, proxies, spa } = await (async () => {
   const app = await startApp(await prepareStore());
   try {
-    return { app, spa: await startSpa(app.url) };
+    const proxies = await startScriptFree(app.url);
+    try {
+      return { app, proxies, spa: WITH_SPA ? await startSpa(app.url) : null };
+    } catch (error) {
+      await proxies.stop();
+      throw error;
+    }
   } catch (error) {
     await app.stop();
     throw error;
@@ -147,9 +173,15 @@ const { app, spa } = await (async () => {
   chrome.stop();
   throw error;
 });
-const origins: Record<Mode, string> = { ssr: app.url, spa: spa.url };
-const results: Record<string, { what: string } & Record<Mode, { median: Run; runs: Run[] }> & { ratio: Ratio }> = {};
+const origins: Record<Mode, string> = { ssr: proxies.real, "script-free": proxies.free, spa: spa?.url ?? "" };
 type Ratio = Record<keyof Run, number | null>;
+type PageResult = { what: string; modes: Partial<Record<Mode, { median: Run; runs: Run[] }>> } & {
+  /** ssr ÷ script-free: what the scripts cost (issue 22). */
+  ratio_to_script_free: Ratio;
+  /** spa ÷ ssr, with BENCH_LIGHTHOUSE_SPA=1. */
+  ratio_spa?: Ratio;
+};
+const results: Record<string, PageResult> = {};
 
 async function measure(mode: Mode, page: (typeof PAGES)[number]): Promise<Run> {
   const result = await lighthouse(`${origins[mode]}${page.path}`, {
@@ -182,64 +214,74 @@ async function measure(mode: Mode, page: (typeof PAGES)[number]): Promise<Run> {
 
 const summarize = (runs: Run[]) =>
   Object.fromEntries((Object.keys(runs[0]!) as (keyof Run)[]).map((k) => [k, median(runs.map((r) => r[k]))])) as Run;
-const ratioOf = (spaValue: number, ssrValue: number) =>
-  ssrValue === 0 ? null : Math.round((spaValue / ssrValue) * 100) / 100;
+const ratioOf = (value: number, divisor: number) => (divisor === 0 ? null : Math.round((value / divisor) * 100) / 100);
+
+const ratioOf_ = (a: Run, b: Run) =>
+  Object.fromEntries((Object.keys(a) as (keyof Run)[]).map((k) => [k, ratioOf(a[k], b[k])])) as Ratio;
+const line = (m: Run) =>
+  `perf ${m.performance}  FCP ${m.fcp_ms} ms  LCP ${m.lcp_ms} ms  TBT ${m.tbt_ms} ms  CLS ${m.cls}  ` +
+  `SI ${m.speed_index_ms} ms  ${m.dom_elements} elements  (observed FCP ${m.observed_fcp_ms} ms, ` +
+  `LCP ${m.observed_lcp_ms} ms; median of ${RUNS})`;
 
 try {
   for (const page of PAGES) {
-    const runs: Record<Mode, Run[]> = { ssr: [], spa: [] };
-    // Interleaved, so a change in the machine's load falls on both modes alike.
+    const runs = Object.fromEntries(MODES.map((m) => [m, [] as Run[]])) as Record<Mode, Run[]>;
+    // Interleaved, so a change in the machine's load falls on every mode alike.
     for (let i = 0; i < RUNS; i++) for (const mode of MODES) runs[mode].push(await measure(mode, page));
-    const ssr = summarize(runs.ssr);
-    const spaMedian = summarize(runs.spa);
-    if (Math.abs(spaMedian.dom_elements - ssr.dom_elements) > 0.1 * ssr.dom_elements) {
+    const medians = Object.fromEntries(MODES.map((m) => [m, summarize(runs[m])])) as Record<Mode, Run>;
+    const ssr = medians.ssr;
+    const free = medians["script-free"];
+    // The copy is the same page: only the script elements are gone (a few per page).
+    if (Math.abs(free.dom_elements - ssr.dom_elements) > 0.1 * ssr.dom_elements) {
       throw new Error(
-        `${page.path}: the SPA page has ${spaMedian.dom_elements} elements, the SSR one ${ssr.dom_elements}`,
+        `${page.path}: the script-free copy has ${free.dom_elements} elements, the page ${ssr.dom_elements}`,
       );
     }
-    const ratio = Object.fromEntries(
-      (Object.keys(ssr) as (keyof Run)[]).map((k) => [k, ratioOf(spaMedian[k], ssr[k])]),
-    ) as Ratio;
+    if (WITH_SPA && Math.abs(medians.spa.dom_elements - ssr.dom_elements) > 0.1 * ssr.dom_elements) {
+      throw new Error(
+        `${page.path}: the SPA page has ${medians.spa.dom_elements} elements, the SSR one ${ssr.dom_elements}`,
+      );
+    }
+    const ratio = ratioOf_(ssr, free);
     results[page.path] = {
       what: page.what,
-      ssr: { median: ssr, runs: runs.ssr },
-      spa: { median: spaMedian, runs: runs.spa },
-      ratio,
+      modes: Object.fromEntries(MODES.map((m) => [m, { median: medians[m], runs: runs[m] }])),
+      ratio_to_script_free: ratio,
+      ...(WITH_SPA ? { ratio_spa: ratioOf_(medians.spa, ssr) } : {}),
     };
-    for (const [mode, m] of [
-      ["SSR", ssr],
-      ["SPA", spaMedian],
-    ] as const) {
-      console.log(
-        `${page.path.padEnd(14)} ${mode} perf ${m.performance}  FCP ${m.fcp_ms} ms  LCP ${m.lcp_ms} ms  ` +
-          `TBT ${m.tbt_ms} ms  CLS ${m.cls}  SI ${m.speed_index_ms} ms  ${m.dom_elements} elements  ` +
-          `(observed FCP ${m.observed_fcp_ms} ms, LCP ${m.observed_lcp_ms} ms; median of ${RUNS})`,
-      );
-    }
+    for (const mode of MODES) console.log(`${page.path.padEnd(14)} ${mode.padEnd(11)} ${line(medians[mode])}`);
     console.log(
-      `${page.path.padEnd(14)} SPA ÷ SSR: perf ${ratio.performance}  FCP ${ratio.fcp_ms}  LCP ${ratio.lcp_ms}  TBT ${ratio.tbt_ms ?? "n/a"}`,
+      `${page.path.padEnd(14)} SSR ÷ script-free: LCP ${ratio.lcp_ms}  FCP ${ratio.fcp_ms}  perf ${ratio.performance}` +
+        (WITH_SPA ? `; SPA ÷ SSR: LCP ${results[page.path]!.ratio_spa!.lcp_ms}` : ""),
     );
   }
   const headline: Record<string, string> = {};
   for (const [path, value] of Object.entries(results)) {
-    const { ssr, spa: spaRuns, ratio } = value;
+    const ssr = value.modes.ssr!.median;
+    const free = value.modes["script-free"]!.median;
     headline[path] =
-      `perf ${ssr.median.performance} SSR / ${spaRuns.median.performance} SPA, ` +
-      `LCP ${ssr.median.lcp_ms} / ${spaRuns.median.lcp_ms} ms (×${ratio.lcp_ms})`;
+      `perf ${ssr.performance}, TBT ${ssr.tbt_ms} ms, LCP ${ssr.lcp_ms} ms / script-free ${free.lcp_ms} ms ` +
+      `(×${value.ratio_to_script_free.lcp_ms})`;
   }
   report({
     headline,
     settings: "Lighthouse mobile preset, simulated throttling (default), performance category",
     lighthouse_runs_per_page: RUNS,
     modes: {
-      ssr: "the production build served by server.ts (server rendering, hydration)",
-      spa: "React Router SPA mode (ssr: false) of the same routes, bench/spa; data from the same app's .data endpoint",
+      ssr: "the production build served by server.ts (server rendering, hydration), through bench/script-free/serve.ts",
+      "script-free": "the same server-rendered HTML without scripts or modulepreloads, same proxy, second port",
+      ...(WITH_SPA
+        ? {
+            spa: "React Router SPA mode (ssr: false) of the same routes, bench/spa; data from the same app's .data endpoint",
+          }
+        : {}),
     },
-    ratio: "SPA ÷ SSR of the medians (null where the SSR median is 0)",
+    ratio: "ratio_to_script_free: SSR ÷ script-free of the medians; ratio_spa: SPA ÷ SSR (null where the divisor is 0)",
     pages: results,
   });
 } finally {
   chrome.stop();
-  await spa.stop();
+  await spa?.stop();
+  await proxies.stop();
   await app.stop();
 }

@@ -20,7 +20,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import autocannon from "autocannon";
 import { WebSocket } from "ws";
-import { WS_STOCK_UPDATES } from "../contract/ws.ts";
+import { WS_STOCK_UPDATES } from "#contract/ws.ts";
 import { report } from "./report.ts";
 import { appSession, freePort, root, sleep } from "./support/processes.ts";
 

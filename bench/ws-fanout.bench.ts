@@ -8,22 +8,24 @@
  * connection is the app process's resident memory with the clients connected, less before, over
  * the count. The app's CPU time per round (from /proc) is the relay's cost of one fan-out, far less
  * sensitive than the latencies to what else the machine is running.
- * Loopback only; bounded rounds and timeouts; stops by itself.
+ * BENCH_APPS=2 starts two app processes and spreads the clients over them (memory and CPU are
+ * then their sums). Loopback only; bounded rounds and timeouts; stops by itself.
  *
  *   npm run build && npm run bench -- ws-fanout      or      npx node bench/ws-fanout.bench.ts
  */
 import type { ChildProcess } from "node:child_process";
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { createRequire } from "node:module";
 import { Worker } from "node:worker_threads";
-import { WS_STOCK_UPDATES } from "../contract/ws.ts";
-import { STOCK_UPDATES_CHANNEL } from "../provider/bus/channels.ts";
-import { startProviderServer } from "../provider/server.ts";
+import { WS_STOCK_UPDATES } from "#contract/ws.ts";
+import { STOCK_UPDATES_CHANNEL } from "#provider/bus/channels.ts";
+import { startProviderServer } from "#provider/server.ts";
 import { median, report } from "./report.ts";
 import { appSession, freePort, sleep, startScript } from "./support/processes.ts";
+import { cpuMs, loadAverage, rssBytes } from "./support/proc.ts";
 
 const COUNTS = (process.env.BENCH_CLIENTS ?? "1000,2000").split(",").map(Number);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 100);
@@ -34,18 +36,6 @@ const require = createRequire(import.meta.url);
 const r1 = (x: number) => Math.round(x * 10) / 10;
 const percentile = (values: number[], p: number) =>
   [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.ceil(values.length * p) - 1)]!;
-
-/** Resident memory of a process, from /proc (Linux). */
-function rssBytes(pid: number): number {
-  const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
-  return match ? Number(match[1]) * 1024 : NaN;
-}
-
-/** CPU time (user + system) a process has used, in ms, from /proc (Linux; USER_HZ is 100). */
-function cpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
 
 async function startApp(providerUrl: string): Promise<{ url: string; child: ChildProcess; stop(): Promise<void> }> {
   const port = await freePort();
@@ -72,7 +62,13 @@ async function startApp(providerUrl: string): Promise<{ url: string; child: Chil
  * each reports, per round, how many of its clients got the message and when the last one did
  * (absolute time: performance.timeOrigin + performance.now(), comparable across threads).
  */
-const WORKERS = Number(process.env.BENCH_CLIENT_THREADS ?? 1);
+/**
+ * BENCH_APPS app processes (ADR 0013's lever: one upstream connection each, on more cores), each
+ * on its own port with the same provider and session secret; the client threads are spread over
+ * them (at least one thread per app), as a load balancer in front would spread browsers.
+ */
+const APPS = Number(process.env.BENCH_APPS ?? 1);
+const WORKERS = Math.max(APPS, Number(process.env.BENCH_CLIENT_THREADS ?? 1));
 const workerSource = `
   const { parentPort, workerData } = require("node:worker_threads");
   const WebSocket = require(workerData.wsPath);
@@ -119,7 +115,7 @@ interface ClientThreads {
   stop(): Promise<void>;
 }
 
-function clientThreads(url: string, cookie: string): ClientThreads {
+function clientThreads(urls: string[], cookie: string): ClientThreads {
   const workers = Array.from(
     { length: WORKERS },
     () => new Worker(workerSource, { eval: true, workerData: { wsPath: require.resolve("ws") } }),
@@ -151,7 +147,11 @@ function clientThreads(url: string, cookie: string): ClientThreads {
   return {
     async connect(count) {
       const share = (i: number) => Math.floor(count / workers.length) + (i < count % workers.length ? 1 : 0);
-      await Promise.all(workers.map((w, i) => ask(w, { type: "connect", count: share(i), url, cookie }, "connected")));
+      await Promise.all(
+        workers.map((w, i) =>
+          ask(w, { type: "connect", count: share(i), url: urls[i % urls.length], cookie }, "connected"),
+        ),
+      );
     },
     round(seq, timeoutMs) {
       return new Promise((resolve) => {
@@ -183,12 +183,19 @@ const provider = await startProviderServer({
   secrets: ["bench-ws-fanout-provider-secret-0123456789"],
   jobs: false,
 });
-const app = await startApp(provider.url);
+const apps = await Promise.all(Array.from({ length: APPS }, () => startApp(provider.url)));
+const app = apps[0]!;
+/** Over all app processes: resident memory and CPU time. */
+const appsRss = () => apps.reduce((n, a) => n + rssBytes(a.child.pid!), 0);
+const appsCpuMs = () => apps.reduce((n, a) => n + cpuMs(a.child.pid!), 0);
 const results: Record<string, unknown> = {};
 let seq = 0;
 try {
   const cookie = await appSession(app.url, "demo", "demo1234");
-  const threads = clientThreads(app.url.replace(/^http/, "ws") + WS_STOCK_UPDATES, cookie);
+  const threads = clientThreads(
+    apps.map((a) => a.url.replace(/^http/, "ws") + WS_STOCK_UPDATES),
+    cookie,
+  );
   const absoluteNow = () => performance.timeOrigin + performance.now();
   try {
     // Warm the relay (upstream connection, code paths) with a few clients and messages.
@@ -202,17 +209,17 @@ try {
     await sleep(500);
 
     for (const count of COUNTS) {
-      const before = rssBytes(app.child.pid!);
+      const before = appsRss();
       const connectStarted = performance.now();
       await threads.connect(count);
       const connectMs = performance.now() - connectStarted;
       await sleep(1_000);
-      const after = rssBytes(app.child.pid!);
+      const after = appsRss();
 
       const latencies: number[] = [];
       const firsts: number[] = [];
       let incomplete = 0;
-      const cpuBefore = cpuMs(app.child.pid!);
+      const cpuBefore = appsCpuMs();
       for (let round = 0; round < ROUNDS; round++) {
         const n = ++seq;
         const started = absoluteNow();
@@ -225,10 +232,11 @@ try {
         }
         await sleep(20);
       }
-      const appCpuMsPerRound = (cpuMs(app.child.pid!) - cpuBefore) / ROUNDS;
+      const appCpuMsPerRound = (appsCpuMs() - cpuBefore) / ROUNDS;
       const perConnection = (after - before) / count;
       results[String(count)] = {
         clients: count,
+        appProcesses: APPS,
         clientThreads: WORKERS,
         rounds: ROUNDS,
         incompleteRounds: incomplete,
@@ -256,7 +264,7 @@ try {
     await threads.stop();
   }
 } finally {
-  await app.stop();
+  await Promise.all(apps.map((a) => a.stop()));
   await provider.close();
 }
 
@@ -265,7 +273,7 @@ const at = results[String(GOALS.atClients)] as
 report({
   bench: "ws-fanout",
   // Other work on the machine skews the tail; the 1-minute load average says how much there was.
-  loadAverage: readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).map(Number),
+  loadAverage: loadAverage(),
   goals: GOALS,
   met: at
     ? at.incompleteRounds === 0 && at.lastClientMs.p99 < GOALS.p99Ms && at.bytesPerConnection < GOALS.bytesPerConnection

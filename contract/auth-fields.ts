@@ -13,7 +13,7 @@ export const Username = z
   .regex(/^[A-Za-z0-9_.-]+$/, "Username may contain letters, digits, '.', '_' and '-'");
 
 /** The password policy, stated in the detail when violated. */
-export const PASSWORD_POLICY = "Password must be 8 to 128 characters and contain a letter and a digit";
+const PASSWORD_POLICY = "Password must be 8 to 128 characters and contain a letter and a digit";
 /** One check, so a password that breaks several parts of the policy gets the sentence once. */
 export const NewPassword = z
   .string()

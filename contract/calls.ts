@@ -35,9 +35,9 @@ import { AlertSettings, PositionAlertsByOption } from "./position-alerts.ts";
 /** docs/product.md#calls: every call the app makes to the provider, with its request and response. */
 
 /** `{identity-provider}` of `POST /auth/{identity-provider}-login`. */
-export const IDENTITY_PROVIDER = "google";
+const IDENTITY_PROVIDER = "google";
 /** `{finance-provider}` of `GET /api/{finance-provider}-company-name`. */
-export const FINANCE_PROVIDER = "yfinance";
+const FINANCE_PROVIDER = "yfinance";
 
 /** Header carrying a client-chosen key so a replayed mutation is applied once (offline queue). */
 export { IDEMPOTENCY_HEADER } from "./headers.ts";
@@ -51,9 +51,7 @@ const Ok = z.object({ ok: z.literal(true) });
 
 // ── Authentication ────────────────────────────────────────────────────────────
 
-export { Email, NewPassword, PASSWORD_POLICY, Username } from "./auth-fields.ts";
-
-export const TokenResponse = z.object({
+const TokenResponse = z.object({
   access_token: z.string().optional(),
   token_type: z.string().optional(),
 });
@@ -78,7 +76,7 @@ export const googleLogin = endpoint({
   response: TokenResponse,
 });
 
-export const RegistrationPayload = z.object({
+const RegistrationPayload = z.object({
   email: Email,
   username: Username,
   password: NewPassword,
@@ -110,7 +108,7 @@ export const resetPassword = endpoint({
 });
 
 /** One message of the mail outbox (mail waiting for delivery when no SMTP server is set). */
-export const MailOutboxItem = z.object({
+const MailOutboxItem = z.object({
   id: Id,
   to_address: z.string(),
   subject: z.string(),
@@ -154,7 +152,7 @@ export const listUipStocks = endpoint({ method: "GET", path: "/api/uip-stocks", 
 
 export const listCategories = endpoint({ method: "GET", path: "/api/categories", response: z.array(Category) });
 
-export const OrderItem = z.object({
+const OrderItem = z.object({
   id: Id,
   sort_order: z.number().int().min(0).max(1_000_000),
   active: z.literal(1),
@@ -515,8 +513,6 @@ export const health = endpoint({
   auth: "public",
   response: z.object({ status: z.enum(["ok", "degraded"]), database: z.enum(["ok", "down"]) }),
 });
-
-export { Ok };
 
 // ── The wheel journal ─────────────────────────────────────────────────────────
 // Each call reaches only the caller's own trades; another user's trade answers 404.

@@ -31,7 +31,7 @@ export interface Endpoint<
 }
 
 const none = z.object({}).strict();
-export type None = typeof none;
+type None = typeof none;
 
 export function endpoint<
   Params extends z.ZodType = None,
@@ -74,9 +74,6 @@ export function fillPath(path: string, params: Record<string, string | number>):
   });
 }
 
-export type ParamsOf<E extends Endpoint> = z.input<E["params"]>;
-export type QueryOf<E extends Endpoint> = z.input<E["query"]>;
-export type BodyOf<E extends Endpoint> = z.input<E["body"]>;
 export type ResponseOf<E extends Endpoint> = E["response"] extends z.ZodType
   ? z.output<E["response"]>
   : ReadableStream<Uint8Array>;

@@ -4,10 +4,10 @@ import { CONFIG_KEYS } from "./constants.ts";
 /** docs/product.md#entities: the entities, as the provider sends them. */
 
 /** A price, an intrinsic value or a buy level: numeric, 0 to 9,999,999 (docs/product.md#validation-stock, #constants-bounds). */
-export const PRICE_MAX = 9_999_999;
+const PRICE_MAX = 9_999_999;
 export const Price = z.number().min(0).max(PRICE_MAX);
 /** Ids are PostgreSQL `integer`s: a larger number names nothing and is refused here, not by the database. */
-export const ID_MAX = 2_147_483_647;
+const ID_MAX = 2_147_483_647;
 export const Id = z.number().int().positive().max(ID_MAX, "No such id: ids are at most 2147483647");
 /** ISO 8601 timestamp with offset, e.g. 2026-11-21T20:38:00.000Z. */
 export const Timestamp = z.string().datetime({ offset: true });
@@ -22,7 +22,7 @@ function isCalendarDate(value: string): boolean {
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
 }
 /** Flags that docs/product.md stores as 1 or 0. */
-export const Flag = z.union([z.literal(0), z.literal(1)]);
+const Flag = z.union([z.literal(0), z.literal(1)]);
 
 /** Only letters and digits, upper case (docs/product.md#validation-stock), 1 to 10 characters. */
 export const Ticker = z
@@ -82,8 +82,6 @@ export type CategoryIcon = z.infer<typeof CategoryIcon>;
 export const Category = z.object({ id: Id, name: z.string(), icon: CategoryIcon });
 export type Category = z.infer<typeof Category>;
 
-export { ALL_CATEGORIES_ID, BELOW_IV_ID } from "./constants.ts";
-
 export const UipStock = z.object({
   id: Id,
   sort_order: z.number().int(),
@@ -98,7 +96,7 @@ export const UipStock = z.object({
 export type UipStock = z.infer<typeof UipStock>;
 
 /** Which of the user's buy levels a strike sits at or below. */
-export const BuyLevelName = z.enum(["one", "two", "three", "four"]);
+const BuyLevelName = z.enum(["one", "two", "three", "four"]);
 
 export const TradeRecommendation = z.object({
   id: Id,
@@ -216,7 +214,7 @@ export const TopLineRecommendation = z.object({
 });
 export type TopLineRecommendation = z.infer<typeof TopLineRecommendation>;
 
-export const NotificationType = z.string(); // trade, alert, success; anything else is "system"
+const NotificationType = z.string(); // trade, alert, success; anything else is "system"
 export const NotificationItem = z.object({
   id: Id,
   read: Flag,
@@ -245,8 +243,8 @@ export const UserDevice = z.object({
 });
 export type UserDevice = z.infer<typeof UserDevice>;
 
-export const PERMISSION_OBJECTS = ["UIP_STOCK", "USER_STOCK", "BACKEND_CONFIG"] as const;
-export const PERMISSION_ACTIONS = ["VIEW", "CREATE", "UPDATE", "DELETE"] as const;
+const PERMISSION_OBJECTS = ["UIP_STOCK", "USER_STOCK", "BACKEND_CONFIG"] as const;
+const PERMISSION_ACTIONS = ["VIEW", "CREATE", "UPDATE", "DELETE"] as const;
 export const Permission = z.object({
   object: z.enum(PERMISSION_OBJECTS),
   action: z.enum(PERMISSION_ACTIONS),
@@ -255,7 +253,6 @@ export type Permission = z.infer<typeof Permission>;
 export type PermissionObject = Permission["object"];
 export type PermissionAction = Permission["action"];
 
-export { CONFIG_KEYS };
 export const ConfigKey = z.enum(CONFIG_KEYS);
 export type ConfigKey = z.infer<typeof ConfigKey>;
 /** Read as true when 1, '1', true or 'true' (docs/product.md#entities-config). */
@@ -286,12 +283,12 @@ export const TRADE_KINDS = [
   "exercise",
 ] as const;
 export type TradeKind = (typeof TRADE_KINDS)[number];
-export const OPTION_KINDS: readonly TradeKind[] = ["sell_to_open", "buy_to_close", "expire", "assignment", "exercise"];
-export const isOptionKind = (kind: TradeKind) => OPTION_KINDS.includes(kind);
-export const OptionType = z.enum(["put", "call"]);
-export const TRADE_SOURCES = ["manual", "ibkr", "tastytrade"] as const;
+const OPTION_KINDS: readonly TradeKind[] = ["sell_to_open", "buy_to_close", "expire", "assignment", "exercise"];
+const isOptionKind = (kind: TradeKind) => OPTION_KINDS.includes(kind);
+const OptionType = z.enum(["put", "call"]);
+const TRADE_SOURCES = ["manual", "ibkr", "tastytrade"] as const;
 /** Largest quantity of shares or contracts on one trade. */
-export const TRADE_QUANTITY_MAX = 100_000;
+const TRADE_QUANTITY_MAX = 100_000;
 
 const money = (label: string) =>
   z
@@ -430,7 +427,7 @@ export const WheelCycle = z.object({
 });
 export type WheelCycle = z.infer<typeof WheelCycle>;
 
-export const JournalStats = z.object({
+const JournalStats = z.object({
   /** Realised P/L of the trades in the period, net of fees. */
   realised_pnl: z.number(),
   closing_trades: z.number().int(),
@@ -441,7 +438,6 @@ export const JournalStats = z.object({
   premium_year: z.number(),
   by_ticker: z.array(z.object({ ticker: z.string(), realised_pnl: z.number() })),
 });
-export type JournalStats = z.infer<typeof JournalStats>;
 
 export const Journal = z.object({
   as_of: Timestamp,
@@ -453,7 +449,7 @@ export const Journal = z.object({
 });
 export type Journal = z.infer<typeof Journal>;
 
-export const BROKERS = ["ibkr", "tastytrade"] as const;
+const BROKERS = ["ibkr", "tastytrade"] as const;
 export const Broker = z.enum(BROKERS, { error: "Choose Interactive Brokers or tastytrade" });
 export type Broker = z.infer<typeof Broker>;
 

@@ -4,16 +4,15 @@ import { z } from "zod";
  * Errors use FastAPI's shape. Our provider always sends a readable string;
  * an external FastAPI provider may send its validation list, which we also accept.
  */
-export const ValidationIssue = z.object({
+const ValidationIssue = z.object({
   loc: z.array(z.union([z.string(), z.number()])),
   msg: z.string(),
   type: z.string().optional(),
 });
 
-export const ErrorBody = z.object({
+const ErrorBody = z.object({
   detail: z.union([z.string(), z.array(ValidationIssue)]),
 });
-export type ErrorBody = z.infer<typeof ErrorBody>;
 
 /** The text a person should read from an error body, or undefined when it has none. */
 export function detailText(body: unknown): string | undefined {

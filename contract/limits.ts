@@ -13,7 +13,7 @@ export const BODY_LIMITS = {
 } as const;
 
 /** "1 MB" for 1,000,000: the limit as the refusal's `detail` states it. */
-export function describeBytes(bytes: number): string {
+function describeBytes(bytes: number): string {
   return bytes % 1_000_000 === 0 ? `${bytes / 1_000_000} MB` : `${bytes} bytes`;
 }
 

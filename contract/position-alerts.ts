@@ -5,7 +5,7 @@ import { z } from "zod";
  * thresholds and the short badge each fired event puts on the position in the Trades screen.
  */
 
-export const POSITION_ALERT_EVENTS = [
+const POSITION_ALERT_EVENTS = [
   "profit_target",
   "near_strike",
   "through_strike",
@@ -35,7 +35,7 @@ export const POSITION_ALERT_BADGES: Record<PositionAlertEvent, string> = {
 };
 
 /** Why a threshold is refused, in the words of the /profile form (docs/product.md#alerts-settings). */
-export const ALERT_SETTING_ERRORS = {
+const ALERT_SETTING_ERRORS = {
   profitNumber: "Profit taken must be a number",
   profitLow: "Profit taken must be more than 0%",
   profitHigh: "Profit taken must be at most 100%",

@@ -9,7 +9,7 @@ import { isSitePath } from "./site-path.ts";
 export const FOREGROUND_PUSH = "putseller:push";
 
 /** Where a notification leads when it names no screen. */
-export const DEFAULT_PUSH_PATH = "/profile?panel=notifications";
+const DEFAULT_PUSH_PATH = "/profile?panel=notifications";
 
 /** A same-origin path only: a push can never send the user off-site. */
 export function safeAppPath(url: string | null | undefined, fallback = DEFAULT_PUSH_PATH): string {

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { FOREGROUND_PUSH } from "./push-routing.ts";
 
 /**
  * The JSON a push message carries, from the provider's sender to the service worker
@@ -17,18 +16,15 @@ export const PushMessage = z.object({
 });
 export type PushMessage = z.infer<typeof PushMessage>;
 
-export { FOREGROUND_PUSH, safeAppPath } from "./push-routing.ts";
-
-/** What the worker posts to open pages when a push arrives while one is in the foreground. */
-export const ForegroundPush = z.object({ kind: z.literal(FOREGROUND_PUSH), message: PushMessage });
+export { safeAppPath } from "./push-routing.ts";
 
 /** A Web Push subscription as `PushSubscription.toJSON()` gives it; stored as the device token. */
-export const WebPushSubscription = z.object({
+const WebPushSubscription = z.object({
   endpoint: z.string().url(),
   expirationTime: z.number().nullable().optional(),
   keys: z.object({ p256dh: z.string().min(1), auth: z.string().min(1) }),
 });
-export type WebPushSubscription = z.infer<typeof WebPushSubscription>;
+type WebPushSubscription = z.infer<typeof WebPushSubscription>;
 
 /** A device token is a Web Push subscription (JSON) or, when not JSON, an FCM registration token. */
 export function parseWebPushToken(token: string): WebPushSubscription | null {

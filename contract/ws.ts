@@ -2,7 +2,7 @@ import { z } from "zod";
 import { Timestamp, TopLineRecommendation, TradeRecommendation } from "./entities.ts";
 
 /** docs/product.md#states-live, #calls-websockets: the paths (ws-paths.ts) and their messages. */
-export { TRADE_UPDATES_RECONNECT_MS, WS_STOCK_UPDATES, WS_TRADE_UPDATES } from "./ws-paths.ts";
+export { WS_STOCK_UPDATES, WS_TRADE_UPDATES } from "./ws-paths.ts";
 
 export const PriceQuote = z.object({
   ticker: z.string().min(1),
@@ -21,13 +21,13 @@ export const StockPriceUpdate = z.object({
 });
 export type StockPriceUpdate = z.infer<typeof StockPriceUpdate>;
 
-export const TradeRecommendationsUpdate = z.object({
+const TradeRecommendationsUpdate = z.object({
   type: z.literal("trade_recommendations_update"),
   ticker: z.string().min(1),
   data: z.array(TradeRecommendation),
 });
 
-export const TopLineUpdate = z.object({
+const TopLineUpdate = z.object({
   type: z.literal("trade_recommendations_top_line_update"),
   ticker: z.string().min(1),
   data: TopLineRecommendation,
@@ -35,6 +35,3 @@ export const TopLineUpdate = z.object({
 
 export const TradeUpdate = z.discriminatedUnion("type", [TradeRecommendationsUpdate, TopLineUpdate]);
 export type TradeUpdate = z.infer<typeof TradeUpdate>;
-
-export const LiveMessage = z.discriminatedUnion("type", [StockPriceUpdate, TradeRecommendationsUpdate, TopLineUpdate]);
-export type LiveMessage = z.infer<typeof LiveMessage>;

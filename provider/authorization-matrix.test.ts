@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as calls from "../contract/calls.ts";
+import * as calls from "#contract/calls.ts";
 import {
   A_BELL_TICKER,
   A_TICKER,
@@ -8,7 +8,7 @@ import {
   flagLeaks,
   validRequests,
   type World,
-} from "./testing-world.ts";
+} from "./testing/world.ts";
 
 /**
  * Every provider call × {anonymous, A on A's resources, B on A's resources, admin on A's
@@ -127,7 +127,7 @@ describe("authorization matrix", () => {
     ).toEqual([]);
     expect(
       names.filter((n) => !(n in validRequests)),
-      "calls without a valid request in testing-world.ts",
+      "calls without a valid request in testing/world.ts",
     ).toEqual([]);
     expect(
       Object.keys(matrix).filter((n) => !names.includes(n)),

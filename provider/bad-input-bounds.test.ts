@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as calls from "../contract/calls.ts";
-import { DateOnly } from "../contract/entities.ts";
-import { testProvider, type TestProvider } from "./testing.ts";
+import * as calls from "#contract/calls.ts";
+import { DateOnly } from "#contract/entities.ts";
+import { testProvider, type TestProvider } from "./testing/provider.ts";
 
 /**
  * Input at the edges that once reached the database or the stack and came back as 500: ids past

@@ -1,8 +1,8 @@
 import { sql } from "kysely";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { pathParamNames, type Endpoint } from "../contract/endpoint.ts";
-import { allEndpoints, createWorld, validRequests, type Input, type World } from "./testing-world.ts";
+import { pathParamNames, type Endpoint } from "#contract/endpoint.ts";
+import { allEndpoints, createWorld, validRequests, type Input, type World } from "./testing/world.ts";
 
 /**
  * Property-based bad input for every provider call: its body, query and path are replaced or

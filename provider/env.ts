@@ -120,7 +120,7 @@ export function readProviderEnv(env: NodeJS.ProcessEnv = process.env): ProviderE
   return parsed.data;
 }
 
-export function seedDemoEnabled(env: ProviderEnv): boolean {
+function seedDemoEnabled(env: ProviderEnv): boolean {
   return env.SEED_DEMO ?? env.NODE_ENV !== "production";
 }
 

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from "vitest";
-import * as calls from "../contract/calls.ts";
-import { fillPath, type Endpoint } from "../contract/endpoint.ts";
+import * as calls from "#contract/calls.ts";
+import { fillPath, type Endpoint } from "#contract/endpoint.ts";
 import { startNode, tempDir, type Started } from "../tests/e2e/support/processes.ts";
-import { testPostgresDatabase } from "./testing.ts";
-import { device } from "./testing-world.ts";
+import { testPostgresDatabase } from "./testing/provider.ts";
+import { device } from "./testing/world.ts";
 
 /**
  * The provider process killed with SIGKILL while it is writing: after a restart on the same store,

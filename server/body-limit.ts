@@ -1,5 +1,5 @@
 import type { Request, RequestHandler, Response } from "express";
-import { BODY_LIMITS, bodyTooLarge } from "../contract/limits.ts";
+import { BODY_LIMITS, bodyTooLarge } from "#contract/limits.ts";
 
 /** Methods whose body nobody reads: their bodies are not counted. */
 const BODILESS = new Set(["GET", "HEAD", "OPTIONS"]);

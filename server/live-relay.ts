@@ -23,7 +23,7 @@
 import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
 import { WebSocket, WebSocketServer, type RawData } from "ws";
-import { WS_CLOSE_UNAUTHORIZED } from "../contract/ws-close-codes.ts";
+import { WS_CLOSE_UNAUTHORIZED } from "#contract/ws-close-codes.ts";
 import { prepareFrame, sendPrepared } from "./ws-prepared-frame.ts";
 
 /** What a signed-in browser's session gives the relay. */

@@ -1,5 +1,5 @@
 import type { IncomingMessage } from "node:http";
-import { readSession } from "../app/server/session.server.ts";
+import { readSession } from "#app/server/session.server.ts";
 import type { LiveGrant } from "./live-relay.ts";
 
 /**

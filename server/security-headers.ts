@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { RequestHandler } from "express";
-import type { GoogleWebConfig } from "../app/server/firebase.server.ts";
+import type { GoogleWebConfig } from "#app/server/firebase.server.ts";
 
 /**
  * Security headers with a fresh CSP nonce per request (res.locals.cspNonce), passed to

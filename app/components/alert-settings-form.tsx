@@ -4,6 +4,7 @@ import { Form, useNavigation } from "react-router";
 import type { AlertSettings } from "#contract/position-alerts.ts";
 import { ALERT_SETTINGS_TEXT, AlertSettingsForm, toAlertSettingsForm } from "#app/lib/alert-settings.ts";
 import { ErrorList, Field } from "./forms.tsx";
+import { PROFILE_INTENT } from "#app/lib/profile-intents.ts";
 
 /**
  * docs/product.md#alerts-settings: the trader's alert thresholds, a plain form (it works without
@@ -26,7 +27,7 @@ export function AlertSettingsFields({
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: AlertSettingsForm }),
   });
-  const saving = navigation.state !== "idle" && navigation.formData?.get("intent") === "alert-settings";
+  const saving = navigation.state !== "idle" && navigation.formData?.get("intent") === PROFILE_INTENT.alertSettings;
   if (!settings && !lastResult) return <p className="setting__hint">{ALERT_SETTINGS_TEXT.unavailable}</p>;
 
   return (
@@ -48,7 +49,13 @@ export function AlertSettingsFields({
         errors={fields.earnings_days.errors}
       />
       <ErrorList id={form.errorId} errors={form.errors} />
-      <button type="submit" name="intent" value="alert-settings" className="button button--primary" disabled={saving}>
+      <button
+        type="submit"
+        name="intent"
+        value={PROFILE_INTENT.alertSettings}
+        className="button button--primary"
+        disabled={saving}
+      >
         {ALERT_SETTINGS_TEXT.save}
       </button>
     </Form>

@@ -1,6 +1,6 @@
 import { useId, type InputHTMLAttributes, type ReactNode } from "react";
 
-export type ListOfErrors = Array<string | null | undefined> | null | undefined;
+type ListOfErrors = Array<string | null | undefined> | null | undefined;
 
 /** Errors under a field or a form, announced to screen readers. */
 export function ErrorList({ id, errors }: { id?: string; errors?: ListOfErrors }) {

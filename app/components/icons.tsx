@@ -1,37 +1,11 @@
-import type { SVGProps } from "react";
+import { Icon, type IconProps } from "./icon.tsx";
 
-/** Small inline icons (no icon font, no extra request). Decorative unless given a title. */
-type IconProps = SVGProps<SVGSVGElement> & { title?: string };
-
-function Icon({ title, children, ...props }: IconProps & { children: React.ReactNode }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width="24"
-      height="24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden={title ? undefined : true}
-      role={title ? "img" : undefined}
-      {...props}
-    >
-      {title ? <title>{title}</title> : null}
-      {children}
-    </svg>
-  );
-}
+/** The signed-in screens' icons (drawn by icon.tsx's `Icon`; a new one goes here unless a signed-out page draws it). */
+export { BackIcon, BellIcon, CloseIcon, LayersIcon, SparklesIcon, StarIcon } from "./icon.tsx";
 
 export const ListIcon = (p: IconProps) => (
   <Icon {...p}>
     <path d="M8 6h13M8 12h13M8 18h13M3 6h.01M3 12h.01M3 18h.01" />
-  </Icon>
-);
-export const StarIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <path d="m12 2 3.1 6.3 6.9 1-5 4.9 1.2 6.8-6.2-3.2-6.2 3.2L7 14.2 2 9.3l6.9-1z" />
   </Icon>
 );
 export const BulbIcon = (p: IconProps) => (
@@ -61,24 +35,9 @@ export const PlusIcon = (p: IconProps) => (
     <path d="M12 5v14M5 12h14" />
   </Icon>
 );
-export const CloseIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <path d="M18 6 6 18M6 6l12 12" />
-  </Icon>
-);
 export const LogoutIcon = (p: IconProps) => (
   <Icon {...p}>
     <path d="M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4M16 17l5-5-5-5M21 12H9" />
-  </Icon>
-);
-export const BackIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <path d="M15 18l-6-6 6-6" />
-  </Icon>
-);
-export const LayersIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <path d="m12 3 9 5-9 5-9-5zM3 13l9 5 9-5" />
   </Icon>
 );
 export const GripIcon = (p: IconProps) => (
@@ -109,11 +68,6 @@ export const EditIcon = (p: IconProps) => (
 export const ReorderIcon = (p: IconProps) => (
   <Icon {...p}>
     <path d="M7 4v16M3 8l4-4 4 4M17 20V4M13 16l4 4 4-4" />
-  </Icon>
-);
-export const BellIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <path d="M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9M10.3 21a1.94 1.94 0 0 0 3.4 0" />
   </Icon>
 );
 export const CameraIcon = (p: IconProps) => (
@@ -152,11 +106,6 @@ export const FlaskIcon = (p: IconProps) => (
 export const ThumbsUpIcon = (p: IconProps) => (
   <Icon {...p}>
     <path d="M7 10v12M15 5.9 14 10h5.8a2 2 0 0 1 1.9 2.6l-2.3 8A2 2 0 0 1 17.5 22H4a2 2 0 0 1-2-2v-8a2 2 0 0 1 2-2h2.8a2 2 0 0 0 1.8-1.1L12 2a3.1 3.1 0 0 1 3 3.9" />
-  </Icon>
-);
-export const SparklesIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <path d="M12 3l1.9 5.1L19 10l-5.1 1.9L12 17l-1.9-5.1L5 10l5.1-1.9zM19 15l.8 2.2L22 18l-2.2.8L19 21l-.8-2.2L16 18l2.2-.8zM5 2l.6 1.4L7 4l-1.4.6L5 6l-.6-1.4L3 4l1.4-.6z" />
   </Icon>
 );
 export const MoreIcon = (p: IconProps) => (

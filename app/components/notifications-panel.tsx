@@ -11,6 +11,7 @@ import {
 } from "#app/lib/notifications.ts";
 import { Modal } from "./modal.tsx";
 import { ChevronRightIcon } from "./icons.tsx";
+import { PROFILE_INTENT } from "#app/lib/profile-intents.ts";
 
 /**
  * docs/product.md#screens-notifications, reached by URL (/profile?panel=notifications&filter=…) so every
@@ -58,7 +59,7 @@ export function NotificationsPanel({
             className="text-button"
             type="submit"
             name="intent"
-            value="mark-all-read"
+            value={PROFILE_INTENT.markAllRead}
             disabled={unread === 0 || busy === "mark-all-read"}
           >
             Mark all read
@@ -69,7 +70,7 @@ export function NotificationsPanel({
             className="text-button text-button--danger"
             type="submit"
             name="intent"
-            value="clear-all"
+            value={PROFILE_INTENT.clearAll}
             disabled={items.length === 0 || busy === "clear-all"}
           >
             Clear all
@@ -127,7 +128,13 @@ function NotificationRow({ item, action, now }: { item: NotificationItem; action
         // docs/product.md#screens-notifications: tapping an unread item marks it read.
         <Form method="post" action={action} preventScrollReset replace className="notification__form">
           <input type="hidden" name="id" value={item.id} />
-          <button type="submit" name="intent" value="mark-read" className="notification__main" title="Mark as read">
+          <button
+            type="submit"
+            name="intent"
+            value={PROFILE_INTENT.markRead}
+            className="notification__main"
+            title="Mark as read"
+          >
             {content}
           </button>
         </Form>

@@ -11,7 +11,7 @@ import { messages, TOAST_MS } from "#app/lib/messages.ts";
 import { offlineAnswer } from "#app/lib/offline.ts";
 
 /** What an action answers when the network failed: a reply with a toast, and nothing else changed. */
-export interface OfflineReply extends ActionReply {
+interface OfflineReply extends ActionReply {
   offline: true;
   queued: boolean;
 }

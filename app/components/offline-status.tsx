@@ -3,7 +3,7 @@ import { useLocation, useNavigate, useRevalidator } from "react-router";
 import { toast as showToast } from "#app/lib/toast.ts";
 import { formatAge } from "#app/lib/format.ts";
 import { messages, TOAST_MS } from "#app/lib/messages.ts";
-import { SAVED_PREFIX, screenPolicy, SW, type PendingChange, type ReplayOutcome } from "#app/lib/offline.ts";
+import { SAVED_PREFIX, SW, type PendingChange, type ReplayOutcome } from "#app/lib/offline.ts";
 import { setPendingChanges, usePendingChanges } from "#app/lib/outbox-store.ts";
 
 /** Waits before sending the outbox again on its own after the server or network refused: 5 s, 10 s … 60 s. */
@@ -11,7 +11,7 @@ const RETRY_BASE_MS = 5_000;
 const RETRY_MAX_MS = 60_000;
 
 type WorkerMessage =
-  | { kind: typeof SW.freshness; path: string | null; savedAt: number | null; slow?: boolean }
+  | { kind: typeof SW.freshness; path: string | null; savedAt: number | null; slow?: boolean; freshFirst?: boolean }
   | { kind: typeof SW.outbox; changes: PendingChange[] }
   | { kind: typeof SW.replayed; change: { label: string; page: string }; outcome: ReplayOutcome }
   | { kind: typeof SW.replayStopped; reason: "offline" | "server"; manual: boolean }
@@ -38,7 +38,9 @@ export function OfflineStatus({ forgetKey }: { forgetKey: string | null }) {
   );
   const pending = usePendingChanges();
   // When each screen's shown data was saved, by path (absent: fresh from the network).
-  const [savedCopies, setSavedCopies] = useState<Record<string, { savedAt: number; slow: boolean }>>({});
+  const [savedCopies, setSavedCopies] = useState<
+    Record<string, { savedAt: number; slow: boolean; freshFirst: boolean }>
+  >({});
   const [retryIn, setRetryIn] = useState<number | null>(null);
   const location = useLocation();
   const revalidator = useRevalidator();
@@ -49,12 +51,12 @@ export function OfflineStatus({ forgetKey }: { forgetKey: string | null }) {
   const onWorkerMessage = useEffectEvent((message: WorkerMessage) => {
     switch (message.kind) {
       case SW.freshness: {
-        const { path, savedAt, slow = false } = message;
+        const { path, savedAt, slow = false, freshFirst = false } = message;
         if (!path) return;
         setSavedCopies((current) => {
           if (!savedAt && !(path in current)) return current;
           const next = { ...current };
-          if (savedAt) next[path] = { savedAt, slow };
+          if (savedAt) next[path] = { savedAt, slow, freshFirst };
           else delete next[path];
           return next;
         });
@@ -137,7 +139,7 @@ export function OfflineStatus({ forgetKey }: { forgetKey: string | null }) {
   if (online && shownCopy === null && pending.length === 0) return null;
 
   const age = shownCopy === null ? null : formatAge(new Date(shownCopy.savedAt), new Date(now));
-  const recommendations = screenPolicy(location.pathname) === "fresh-first";
+  const recommendations = shownCopy?.freshFirst ?? false;
   return (
     <div className="offline-status" role="status" data-offline={online ? undefined : ""}>
       <p className="offline-status__text">

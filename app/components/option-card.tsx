@@ -23,7 +23,7 @@ const IV_HISTORY_NEEDED = 20;
 const TREND_ICON: Record<Trend, typeof TrendUpIcon> = { up: TrendUpIcon, down: TrendDownIcon, neutral: TrendFlatIcon };
 
 /** The option price against its weekly range: an arrow whose shape (not only its colour) says which way. */
-export function TrendBadge({ trend }: { trend: Trend }) {
+function TrendBadge({ trend }: { trend: Trend }) {
   const Icon = TREND_ICON[trend];
   return (
     <span className={`ins-trend ins-trend--${trend}`} data-trend={trend} title={TREND_LABEL[trend]}>

@@ -6,7 +6,7 @@ import { TOAST_MS } from "#app/lib/messages.ts";
 import { storedDeviceToken } from "#app/lib/device-token.ts";
 
 /** docs/product.md#screens-routing: the service worker is registered from /service-worker.js. */
-export const SERVICE_WORKER_URL = "/service-worker.js";
+const SERVICE_WORKER_URL = "/service-worker.js";
 
 /**
  * Registers the service worker, and shows a push that arrives while the app is in the

@@ -8,7 +8,7 @@ import { StockLogo } from "./stock-logo.tsx";
 /** The chart and lightweight-charts load on the first expansion only (not in the list's first load). */
 const PriceChart = lazy(() => import("./price-chart.tsx"));
 
-export const CHART_HEIGHT = 200;
+const CHART_HEIGHT = 200;
 
 export interface StockRowStock {
   ticker: string;
@@ -108,6 +108,7 @@ export function StockRow({
   }
 
   const price = stock.current_price;
+  const shortName = truncateName(stock.name);
   const body = (
     <>
       <StockLogo ticker={stock.ticker} src={logoSrc} />
@@ -119,11 +120,14 @@ export function StockRow({
           </span>
         </span>
         <span className="stock-row__line stock-row__line--muted">
-          <span className="stock-row__name" title={stock.name}>
-            {truncateName(stock.name)}
+          {/* The whole name on hover only when it is cut; the full name adds nothing to one that is not. */}
+          <span className="stock-row__name" title={shortName === stock.name ? undefined : stock.name}>
+            {shortName}
           </span>
+          {/* One text node per label and value: adjacent ones cost a comment marker each in the HTML. */}
           <span className="stock-row__iv">
-            <span className="stock-row__label">IV</span> {formatIv(averageIv)}
+            <span className="stock-row__label">IV</span>
+            {` ${formatIv(averageIv)}`}
           </span>
         </span>
         {badge ? <span className="stock-row__badge">{badge}</span> : null}
@@ -131,7 +135,7 @@ export function StockRow({
           <span className="stock-row__levels">
             {levels.map((level, i) => (
               <span key={LEVEL_NAMES[i]} className={`level level--${levelTone(level, price)}`} data-testid="level">
-                <span className="visually-hidden">{LEVEL_NAMES[i]} buy level </span>
+                <span className="visually-hidden">{`${LEVEL_NAMES[i]} buy level `}</span>
                 {formatLevel(level)}
               </span>
             ))}
@@ -157,7 +161,8 @@ export function StockRow({
   return (
     <li className="stock-row" data-ticker={stock.ticker} data-expanded={expanded || undefined}>
       <div className="stock-row__track" data-swipe={swipe.state}>
-        {swipeLeft ? (
+        {/* What a swipe reveals exists only once the swipe does (with JavaScript): no markup before. */}
+        {swipeLeft && hydrated ? (
           <span
             className={`stock-row__reveal stock-row__reveal--left tone--${swipeLeft.tone ?? "danger"}`}
             aria-hidden="true"
@@ -166,7 +171,7 @@ export function StockRow({
             {swipeLeft.label}
           </span>
         ) : null}
-        {swipeRight ? (
+        {swipeRight && hydrated ? (
           <span
             className={`stock-row__reveal stock-row__reveal--right tone--${swipeRight.tone ?? "positive"}`}
             aria-hidden="true"

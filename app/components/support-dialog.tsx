@@ -5,6 +5,7 @@ import { SUPPORT_SUBJECTS } from "#app/lib/profile.ts";
 import { SupportSchema } from "#app/lib/support-schemas.ts";
 import { ErrorList } from "./forms.tsx";
 import { Modal } from "./modal.tsx";
+import { PROFILE_INTENT } from "#app/lib/profile-intents.ts";
 
 /** docs/product.md#screens-profile: the Contact Support dialog (/profile?dialog=support). */
 export function SupportDialog({ lastResult }: { lastResult: SubmissionResult<string[]> | undefined }) {
@@ -17,7 +18,7 @@ export function SupportDialog({ lastResult }: { lastResult: SubmissionResult<str
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: SupportSchema }),
   });
-  const submitting = navigation.state !== "idle" && navigation.formData?.get("intent") === "support";
+  const submitting = navigation.state !== "idle" && navigation.formData?.get("intent") === PROFILE_INTENT.support;
 
   return (
     <Modal title="Contact Support" closeTo="/profile" className="support-dialog">
@@ -41,7 +42,13 @@ export function SupportDialog({ lastResult }: { lastResult: SubmissionResult<str
           <ErrorList id={fields.message.errorId} errors={fields.message.errors} />
         </div>
         <ErrorList id={form.errorId} errors={form.errors} />
-        <button type="submit" name="intent" value="support" className="button button--primary" disabled={submitting}>
+        <button
+          type="submit"
+          name="intent"
+          value={PROFILE_INTENT.support}
+          className="button button--primary"
+          disabled={submitting}
+        >
           {submitting ? "Submitting..." : "Submit Request"}
         </button>
       </Form>

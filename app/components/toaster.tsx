@@ -4,7 +4,7 @@ import { toast as showToast } from "#app/lib/toast.ts";
 // Loaded once the page is interactive, not with its first-load JavaScript (app/lib/toast.ts).
 const ToastContainer = lazy(() => import("react-toastify").then((library) => ({ default: library.ToastContainer })));
 
-export interface ToastMessage {
+interface ToastMessage {
   id: string;
   type: "success" | "error" | "info" | "warning";
   text: string;

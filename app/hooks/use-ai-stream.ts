@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { AI_IDLE, streamAiText, type AiStreamState } from "#app/lib/ai-stream.ts";
 
-export interface AiStream extends AiStreamState {
+interface AiStream extends AiStreamState {
   /** Starts a stream (cancelling any running one): the text clears and fills as pieces arrive. */
   start(url: string, body: unknown): void;
   /** Stops the running stream (its fetch is aborted); the text so far stays, status becomes idle. */

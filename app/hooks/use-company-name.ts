@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { SEARCH_DEBOUNCE_MS } from "#app/lib/stock-list.ts";
 
-export type CompanyNameLookup =
+type CompanyNameLookup =
   | { status: "idle" }
   | { status: "loading"; ticker: string }
   | { status: "found"; ticker: string; name: string }

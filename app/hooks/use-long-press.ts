@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, type MouseEvent, type PointerEvent } from "react";
 import { LONG_PRESS_MS, LONG_PRESS_TOLERANCE_PX, withinTolerance } from "#app/lib/stock-list.ts";
 
-export interface LongPressHandlers {
+interface LongPressHandlers {
   onPointerDown(event: PointerEvent<HTMLElement>): void;
   onPointerMove(event: PointerEvent<HTMLElement>): void;
   onPointerUp(event: PointerEvent<HTMLElement>): void;

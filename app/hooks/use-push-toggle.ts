@@ -6,7 +6,7 @@ import { toggleErrorText } from "#app/lib/notifications.ts";
 import { deviceToken, pushSupported } from "#app/lib/push-client.ts";
 import { storedDeviceToken } from "#app/lib/device-token.ts";
 
-export type PushStatus = "checking" | "on" | "off";
+type PushStatus = "checking" | "on" | "off";
 
 const DEVICE_URL = "/resources/push-device";
 

@@ -1,7 +1,7 @@
 import { useCallback, useRef, useState, type PointerEvent } from "react";
 import { swipeOutcome, swipeState, type SwipeState } from "#app/lib/stock-list.ts";
 
-export interface SwipeHandlers {
+interface SwipeHandlers {
   onPointerDown(event: PointerEvent<HTMLElement>): void;
   onPointerMove(event: PointerEvent<HTMLElement>): void;
   onPointerUp(event: PointerEvent<HTMLElement>): void;

@@ -24,7 +24,7 @@ export interface AiStreamState {
 
 export const AI_IDLE: AiStreamState = { text: "", status: "idle", error: null };
 
-export type AiStreamOutcome =
+type AiStreamOutcome =
   | { kind: "done" }
   | { kind: "error"; error: string }
   /** The session ended (the route redirected to /login): the page should follow. */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Email, NewPassword, PASSWORD_POLICY, Username } from "#contract/auth-fields.ts";
+import { Email, NewPassword, Username } from "#contract/auth-fields.ts";
 import { isSitePath } from "#contract/site-path.ts";
 import { messages } from "./messages.ts";
 
@@ -74,7 +74,6 @@ export const ResetPasswordSchema = z
 
 /** Shown under new-password fields, so the rule is known before it is broken. */
 export const PASSWORD_HINT = "At least 8 characters, with a letter and a digit.";
-export { PASSWORD_POLICY };
 
 /** Only same-site paths, so a crafted link cannot send someone elsewhere after sign-in. */
 export function safeRedirect(to: string | null | undefined, fallback = "/user-stocks"): string {

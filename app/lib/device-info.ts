@@ -23,7 +23,7 @@ export function osName(ua: string): string {
 }
 
 /** The iOS version as [major, minor], or null when not iOS. */
-export function iosVersion(ua: string): [number, number] | null {
+function iosVersion(ua: string): [number, number] | null {
   if (!/iPhone|iPad|iPod/.test(ua)) return null;
   const match = /OS (\d+)[_.](\d+)/.exec(ua);
   return match ? [Number(match[1]), Number(match[2])] : [0, 0];

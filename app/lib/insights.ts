@@ -5,12 +5,19 @@
 import type { TopLineRecommendation, TradeRecommendation } from "#contract/entities.ts";
 import type { TradeUpdate } from "#contract/ws.ts";
 import { isActionReply, type ActionReply } from "./action-reply.ts";
+import { sanitizeTicker } from "./input-sanitizers.ts";
 import { filtersInUrl } from "./trader-filters.ts";
 
 export const INSIGHTS_PATH = "/insights";
 
 /** The screen's URL state: name search, max strike, the expanded stock, its selected expiry. */
 export const INSIGHTS_PARAM = { query: "q", maxStrike: "max", open: "open", date: "date" } as const;
+
+/**
+ * The option detail's `?explain=1`: the server writes the AI explanation into the page (the
+ * 'Explain' button without JavaScript). Not one of the list's own parameters: it never travels.
+ */
+export const EXPLAIN_PARAM = "explain";
 
 /** The URL's search for the list, keeping only the screen's own parameters (never `index` or `_data`). */
 export function insightsSearch(params: URLSearchParams, change?: (next: URLSearchParams) => void): string {
@@ -32,6 +39,9 @@ export function insightsSearch(params: URLSearchParams, change?: (next: URLSearc
   const search = ordered.toString();
   return search ? `?${search}` : "";
 }
+
+/** The expanded stock from the URL's `open`: a clean ticker, or null. */
+export const openTicker = (value: string | null) => (value ? sanitizeTicker(value) || null : null);
 
 /** The max-strike filter from the URL: a number of at least 0, or null (no filter) when empty or unreadable. */
 export function parseMaxStrike(raw: string | null | undefined): number | null {

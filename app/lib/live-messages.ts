@@ -9,7 +9,7 @@ import { StockPriceUpdate, TradeUpdate } from "#contract/ws.ts";
 export type ParsedMessage<T> = { ok: true; message: T } | { ok: false; reason: string };
 
 /** Parses and validates one frame; an invalid one says why (for the log), never throws. */
-export function parseMessage<T>(raw: unknown, schema: z.ZodType<T>): ParsedMessage<T> {
+function parseMessage<T>(raw: unknown, schema: z.ZodType<T>): ParsedMessage<T> {
   let value: unknown;
   try {
     value = typeof raw === "string" ? JSON.parse(raw) : raw;

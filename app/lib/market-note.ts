@@ -6,7 +6,7 @@
  */
 import type { MarketStatus } from "#contract/market-status.ts";
 
-export const DEMO_REPLAY_NOTE = "Demo market: replaying a session";
+const DEMO_REPLAY_NOTE = "Demo market: replaying a session";
 
 const opensFormat = new Intl.DateTimeFormat("en-US", {
   timeZone: "America/New_York",

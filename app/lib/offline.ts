@@ -1,8 +1,9 @@
 /**
  * The offline protocol shared by the service worker (app/service-worker.ts), the page
  * (components/offline-status.tsx, lib/offline-middleware.ts) and the server (server/offline.server.ts):
- * which screens keep their last data, which changes wait in the outbox while the network is gone,
- * and the messages and headers they exchange. Pure: no I/O here.
+ * the messages and headers they exchange, and how waiting changes show on a list. Which screens keep
+ * their last data and which changes wait in the outbox is each route's own policy
+ * (app/routes/*.offline.ts, gathered by app/sw/route-policies.ts; ADR 0041). Pure: no I/O here.
  */
 
 /** Page → worker and worker → page messages (`postMessage({ kind, ... })`). */
@@ -106,7 +107,7 @@ export function offlineAnswer(body: unknown): OfflineAnswer["offline"] | null {
   return typeof offline === "object" && offline !== null && typeof offline.queued === "boolean" ? offline : null;
 }
 
-/** How a screen's documents and data are fetched by the worker. */
+/** How a screen's documents and data are fetched by the worker (each route declares its own: app/lib/offline-policy.ts). */
 export type ScreenPolicy =
   /** Network first; after a short wait (or no network) the last saved copy. */
   | "saved"
@@ -114,42 +115,6 @@ export type ScreenPolicy =
   | "fresh-first"
   /** Not kept. */
   | "network";
-
-const SAVED_SCREENS = [
-  /^\/user-stocks$/,
-  /^\/uip-stocks$/,
-  /^\/profile$/,
-  /^\/portfolio$/,
-  /^\/add-trade$/,
-  /^\/add-user-stock$/,
-  /^\/add-uip-stock$/,
-  /^\/user-stock\/[^/]+$/,
-  /^\/uip-stock\/[^/]+$/,
-  // The expanded row's price chart.
-  /^\/resources\/stock-history\/[^/]+$/,
-];
-const FRESH_FIRST_SCREENS = [/^\/insights$/, /^\/recommendation\/[^/]+$/];
-
-export function screenPolicy(pathname: string): ScreenPolicy {
-  if (SAVED_SCREENS.some((re) => re.test(pathname))) return "saved";
-  if (FRESH_FIRST_SCREENS.some((re) => re.test(pathname))) return "fresh-first";
-  return "network";
-}
-
-/** Changes that wait in the outbox when the network fails: the watchlist's, the UIP list's and a new trade. */
-const QUEUED_CHANGES = [
-  /^\/add-trade$/,
-  /^\/user-stocks$/,
-  /^\/uip-stocks$/,
-  /^\/add-user-stock$/,
-  /^\/add-uip-stock$/,
-  /^\/user-stock\/[^/]+$/,
-  /^\/uip-stock\/[^/]+$/,
-];
-
-export function isQueuedChange(pathname: string): boolean {
-  return QUEUED_CHANGES.some((re) => re.test(pathname));
-}
 
 /** The page a single-fetch URL belongs to: `/user-stocks.data?_routes=…` → `/user-stocks`; `/_.data` → `/`. */
 export function pageOfDataUrl(url: URL): { pathname: string; search: string } {
@@ -186,41 +151,6 @@ export function answers(saved: URL, wanted: URL, { ignoreSearch = false } = {}):
   if (have === null) return true;
   if (need === null) return false;
   return [...need].every((id) => have.has(id));
-}
-
-/** A change's name in the outbox, from its page and form fields: "Edit AAPL", "Delete KO from the watchlist". */
-export function describeChange(pathname: string, fields: URLSearchParams): string {
-  const ticker = (fields.get("ticker") ?? "").toUpperCase().replace(/[^A-Z0-9]/g, "");
-  const intent = fields.get("intent") ?? "";
-  const on = fields.get("value") === "true";
-  const editMatch = /^\/(user|uip)-stock\/([^/]+)$/.exec(pathname);
-  if (editMatch) {
-    const name = decodeURIComponent(editMatch[2]!).toUpperCase();
-    return editMatch[1] === "uip" ? `Changes to ${name} in the UIP list` : `Changes to ${name}`;
-  }
-  if (pathname === "/add-user-stock") return ticker ? `Add ${ticker} to the watchlist` : "Add a stock to the watchlist";
-  if (pathname === "/add-trade") {
-    const symbol = (fields.get("symbol") ?? "").toUpperCase().replace(/[^A-Z0-9]/g, "");
-    return symbol ? `Record a trade of ${symbol}` : "Record a trade";
-  }
-  if (pathname === "/add-uip-stock") return ticker ? `Add ${ticker} to the UIP list` : "Add a stock to the UIP list";
-  const list = pathname === "/uip-stocks" ? "the UIP list" : "the watchlist";
-  const named = ticker ? `${ticker}` : "a stock";
-  switch (intent) {
-    case "toggle":
-      return `Recommendations ${on ? "on" : "off"}${ticker ? ` for ${ticker}` : ""}`;
-    case "alert":
-      return `Price alerts ${on ? "on" : "off"}${ticker ? ` for ${ticker}` : ""}`;
-    case "delete":
-      return `Delete ${named} from ${list}`;
-    case "watchlist":
-      return `Add ${named} to your watchlist`;
-    case "reorder":
-    case "move":
-      return `New order of ${list}`;
-    default:
-      return `A change to ${list}`;
-  }
 }
 
 /**

@@ -5,14 +5,14 @@
 import { formatAge, formatGreek, formatPercent, formatPrice } from "./format.ts";
 
 /** Strike above the stock price is in the money (a put), otherwise out of the money. */
-export type Moneyness = "ITM" | "OTM";
+type Moneyness = "ITM" | "OTM";
 
 export function moneyness(strike: number, stockPrice: number): Moneyness {
   return strike > stockPrice ? "ITM" : "OTM";
 }
 
 /** How far the strike is from the stock price: up to 5 %, up to 15 %, above 15 %. */
-export type DistanceBand = "near" | "mid" | "far";
+type DistanceBand = "near" | "mid" | "far";
 
 export const DISTANCE_BAND_LABEL: Record<DistanceBand, string> = {
   near: "Within 5%",
@@ -20,7 +20,7 @@ export const DISTANCE_BAND_LABEL: Record<DistanceBand, string> = {
   far: "Over 15% away",
 };
 
-export interface StrikeDistance {
+interface StrikeDistance {
   /** |stock price − strike|, in dollars. */
   dollars: number;
   /** The same as a fraction of the stock price (0.05 is 5 %). */
@@ -110,7 +110,7 @@ export const BUY_LEVEL_LABEL: Record<"one" | "two" | "three" | "four", string> =
 const SHARES_PER_CONTRACT = 100;
 const dollars = (value: number) => `$${formatPrice(Math.abs(value))}`;
 
-export interface GreekInput {
+interface GreekInput {
   ticker: string;
   delta: number;
   /** Risk-neutral N(−d2), when known. */
@@ -119,7 +119,7 @@ export interface GreekInput {
   vega: number;
 }
 
-export interface GreekExplanation {
+interface GreekExplanation {
   name: "Delta" | "Theta" | "Vega";
   value: string;
   text: string;

@@ -6,7 +6,7 @@ import { DEVICE_TOKEN_KEY } from "./profile.ts";
  */
 
 /** docs/product.md#constants-timings: the service worker must be ready within 10 s. */
-export const SERVICE_WORKER_READY_MS = 10_000;
+const SERVICE_WORKER_READY_MS = 10_000;
 
 export function pushSupported(): boolean {
   return (

@@ -4,8 +4,8 @@
 export const SEARCH_DEBOUNCE_MS = 300;
 export const LONG_PRESS_MS = 500;
 export const LONG_PRESS_TOLERANCE_PX = 10;
-export const SWIPE_HINT_PX = 80;
-export const SWIPE_ACTION_PX = 100;
+const SWIPE_HINT_PX = 80;
+const SWIPE_ACTION_PX = 100;
 
 /** Rows whose ticker contains the query, case-insensitive; an empty query keeps all (docs/product.md#screens-watchlist). */
 export function filterByTicker<T extends { stock: { ticker: string } }>(rows: readonly T[], query: string): T[] {

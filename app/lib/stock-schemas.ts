@@ -7,19 +7,19 @@ import { sanitizeTicker } from "./input-sanitizers.ts";
  */
 
 /** docs/product.md#constants-bounds: the largest price, IV or buy level. */
-export const STOCK_VALUE_MAX = 9_999_999;
+const STOCK_VALUE_MAX = 9_999_999;
 /** Tickers are at most this long (the contract's limit). */
 export const TICKER_MAX = 10;
 
 /** Digits with one optional decimal point: "12", "12.", "12.5", ".5". */
-export const DECIMAL_PATTERN = /^(\d+\.?\d*|\.\d+)$/;
+const DECIMAL_PATTERN = /^(\d+\.?\d*|\.\d+)$/;
 
 /**
  * A price, IV or buy-level field (docs/product.md#validation-stock): digits with one optional decimal point, 0 to
  * 9,999,999. The field is always sent; an empty one counts as 0. Conform hands an empty field
  * over as undefined.
  */
-export function stockValue(label: string) {
+function stockValue(label: string) {
   return z
     .string()
     .trim()
@@ -29,7 +29,7 @@ export function stockValue(label: string) {
     .pipe(z.number().min(0, `${label} must be at least 0`).max(STOCK_VALUE_MAX, `${label} must be at most 9,999,999`));
 }
 
-export const tickerField = z
+const tickerField = z
   .string({ error: "Ticker Symbol is required" })
   .transform(sanitizeTicker)
   .pipe(
@@ -65,7 +65,6 @@ export function stockValuesSchema(labels: "add" | "edit" = "add") {
   });
 }
 export type StockValues = z.infer<ReturnType<typeof stockValuesSchema>>;
-export type StockValueName = keyof StockValues;
 
 /** /add-user-stock: the ticker, the looked-up name (read-only, may be empty) and the values. */
 export const AddUserStockSchema = stockValuesSchema("add").extend({
@@ -98,7 +97,7 @@ export const CATEGORY_PLACEHOLDER = "Select a category";
 export const CATEGORY_REQUIRED = "Category is required";
 
 /** A category id from the select; an empty choice (Conform: undefined) or anything not an id is refused. */
-export const categoryIdField = z
+const categoryIdField = z
   .string({ error: CATEGORY_REQUIRED })
   .trim()
   .regex(/^[1-9]\d{0,9}$/, CATEGORY_REQUIRED)

@@ -29,7 +29,7 @@ export const formatReturn = (fraction: number) =>
 /** A bucket "60–70%". */
 export const formatBucket = (from: number, to: number) => `${Math.round(from * 100)}–${Math.round(to * 100)}%`;
 
-export interface StatTile {
+interface StatTile {
   label: string;
   value: string;
   /** What the figure covers: its period, its source. */

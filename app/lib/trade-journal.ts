@@ -17,15 +17,15 @@ export const PERIODS = [
   { value: "7d", label: "Last 7 Days" },
 ] as const;
 
-export type InstrumentFilter = (typeof INSTRUMENTS)[number]["value"];
-export type PeriodFilter = (typeof PERIODS)[number]["value"];
-export type Instrument = Exclude<InstrumentFilter, "all">;
+type InstrumentFilter = (typeof INSTRUMENTS)[number]["value"];
+type PeriodFilter = (typeof PERIODS)[number]["value"];
+type Instrument = Exclude<InstrumentFilter, "all">;
 
-export const DEFAULT_INSTRUMENT: InstrumentFilter = "all";
+const DEFAULT_INSTRUMENT: InstrumentFilter = "all";
 /** docs/product.md#screens-trades: the period defaults to Last 7 Days. */
-export const DEFAULT_PERIOD: PeriodFilter = "7d";
+const DEFAULT_PERIOD: PeriodFilter = "7d";
 
-export interface JournalFilters {
+interface JournalFilters {
   instrument: InstrumentFilter;
   period: PeriodFilter;
 }

@@ -11,8 +11,8 @@ import { RECORD_TRADE_PARAM } from "./record-trade.ts";
 /** The default trade portfolio. */
 export const DEFAULT_PORTFOLIO = "Default Portfolio";
 /** Price and fee max; quantity max (the provider's bounds). */
-export const PRICE_MAX = 9_999_999;
-export const QUANTITY_MAX = 100_000;
+const PRICE_MAX = 9_999_999;
+const QUANTITY_MAX = 100_000;
 
 export const TRADE_FORMS = ["stocks", "options"] as const;
 export type TradeFormKind = (typeof TRADE_FORMS)[number];
@@ -38,10 +38,7 @@ export const OPTION_TYPES = [
 
 /** Confidence 0 to 4; the index is the level. */
 export const CONFIDENCE_LABELS = ["Very Low", "Low", "Neutral", "High", "Very High"] as const;
-export const DEFAULT_CONFIDENCE = 2;
-
-export type TradeType = (typeof TRADE_TYPES)[number]["value"];
-export type OptionAction = (typeof OPTION_ACTIONS)[number]["value"];
+const DEFAULT_CONFIDENCE = 2;
 
 const values = <T extends readonly { value: string }[]>(list: T) =>
   list.map((item) => item.value) as unknown as [T[number]["value"], ...T[number]["value"][]];

@@ -1,22 +1,13 @@
 import { useEffect, useRef } from "react";
-import {
-  data,
-  Form,
-  Link,
-  useLoaderData,
-  useLocation,
-  useNavigate,
-  useRouteLoaderData,
-  useSearchParams,
-} from "react-router";
+import { Form, Link, useLoaderData, useLocation, useNavigate, useRouteLoaderData, useSearchParams } from "react-router";
 import type { Route } from "./+types/recommendation.$id";
 import type { loader as listLoader } from "./insights.tsx";
-import * as calls from "#contract/calls.ts";
 import type { TradeRecommendation } from "#contract/entities.ts";
+import { loadRecommendation } from "#app/server/recommendation.server.ts";
 import { messages } from "#app/lib/messages.ts";
 import { AI_ROUTES, type AiStreamState } from "#app/lib/ai-stream.ts";
 import { formatDateTime, formatGreek, formatPercent, formatPrice } from "#app/lib/format.ts";
-import { INSIGHTS_PARAM, INSIGHTS_PATH, insightsSearch } from "#app/lib/insights.ts";
+import { EXPLAIN_PARAM, INSIGHTS_PARAM, INSIGHTS_PATH, insightsSearch } from "#app/lib/insights.ts";
 import { RECORD_TRADE_TEXT, recordTradeHref } from "#app/lib/record-trade.ts";
 import {
   explainGreeks,
@@ -27,9 +18,6 @@ import {
   strikeDistance,
   underlyingOf,
 } from "#app/lib/option-card.ts";
-import { requireUser, userCall } from "#app/server/auth.server.ts";
-import { ProviderError } from "#app/server/provider.server.ts";
-import { readAiText } from "#app/server/ai-read.server.ts";
 import { Modal } from "#app/components/modal.tsx";
 import { AiText } from "#app/components/ai-text.tsx";
 import { openedHere } from "#app/components/confirm-dialog.tsx";
@@ -38,44 +26,13 @@ import { SparklesIcon } from "#app/components/icons.tsx";
 import { useAiStream } from "#app/hooks/use-ai-stream.ts";
 import { useHydrated } from "#app/hooks/use-hydrated.ts";
 
-const NO_STORE = { "Cache-Control": "no-store" };
-/** `?explain=1`: the server writes the AI explanation into the page (the 'Explain' button without JavaScript). */
-const EXPLAIN = "explain";
-
 /**
  * The option detail 'Sell Put Options' (docs/product.md#screens-option-detail) at /recommendation/{id}, over the list: it
  * opens directly (a shared link, a notification) and without JavaScript. A recommendation a newer
  * run replaced still opens, marked as such.
  */
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  requireUser(context);
-  const id = Number(params.id);
-  if (!Number.isSafeInteger(id) || id <= 0) {
-    return data(
-      { recommendation: null, error: messages.notFound, explanation: null },
-      { status: 404, headers: NO_STORE },
-    );
-  }
-  let recommendation: TradeRecommendation;
-  try {
-    recommendation = await userCall(context, calls.tradeRecommendation, { params: { id } });
-  } catch (error) {
-    if (!(error instanceof ProviderError)) throw error;
-    const notFound = error.status === 404;
-    return data(
-      {
-        recommendation: null,
-        error: notFound ? messages.notFound : messages.fetchRecommendationsFailed,
-        explanation: null,
-      },
-      { status: notFound ? 404 : 502, headers: NO_STORE },
-    );
-  }
-  const explain = new URL(request.url).searchParams.get(EXPLAIN) === "1";
-  const explanation = explain
-    ? await readAiText(context, request, calls.summarizeRecommendation, recommendation)
-    : null;
-  return data({ recommendation, error: null, explanation }, { headers: NO_STORE });
+export function loader({ request, params, context }: Route.LoaderArgs) {
+  return loadRecommendation(request, params, context);
 }
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
@@ -127,7 +84,7 @@ export default function RecommendationDetail() {
           ticker={ticker}
           name={name}
           explanation={explanation}
-          explainSearch={insightsSearch(searchParams, (p) => p.set(EXPLAIN, "1"))}
+          explainSearch={insightsSearch(searchParams, (p) => p.set(EXPLAIN_PARAM, "1"))}
         />
       ) : (
         <div className="ins-detail">

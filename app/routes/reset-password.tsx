@@ -1,16 +1,13 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
 import type { Route } from "./+types/reset-password";
-import * as calls from "#contract/calls.ts";
 import { ErrorList } from "#app/components/forms.tsx";
 import { PasswordField } from "#app/components/landing/auth-card.tsx";
-import { ArrowLeftIcon, LogoMark } from "#app/components/landing/landing-icons.tsx";
+import { BackIcon, LogoMark } from "#app/components/signed-out-icons.tsx";
 import { authModeHref, PASSWORD_HINT, ResetPasswordSchema } from "#app/lib/auth-schemas.ts";
-import { messages, TOAST_MS } from "#app/lib/messages.ts";
-import { clientAddressContext } from "#app/server/context.server.ts";
-import { callProvider, ProviderError } from "#app/server/provider.server.ts";
-import { redirectWithToast } from "#app/server/toast.server.ts";
+import { messages } from "#app/lib/messages.ts";
+import { resetPassword } from "#app/server/reset-password.server.ts";
 
 /**
  * An addition (docs/product.md#additions-screens): the page the reset mail links to (`/reset-password?token=…`). The token
@@ -27,22 +24,8 @@ export function loader({ request }: Route.LoaderArgs) {
   return { token: new URL(request.url).searchParams.get("token") ?? "" };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: ResetPasswordSchema });
-  const hideFields = ["password", "confirmPassword"];
-  if (submission.status !== "success") return data({ result: submission.reply({ hideFields }) }, { status: 400 });
-  const address = context.get(clientAddressContext);
-  try {
-    await callProvider(calls.resetPassword, {
-      body: { token: submission.value.token, password: submission.value.password },
-      headers: address ? { "x-forwarded-for": address } : undefined,
-    });
-  } catch (error) {
-    const text = (error instanceof ProviderError && error.status > 0 && error.detail) || messages.unexpected;
-    const status = error instanceof ProviderError && error.status >= 400 ? error.status : 503;
-    return data({ result: submission.reply({ formErrors: [text], hideFields }) }, { status });
-  }
-  return redirectWithToast("/login", { type: "success", text: messages.passwordResetDone, autoClose: TOAST_MS.app });
+export function action({ request, context }: Route.ActionArgs) {
+  return resetPassword(request, context);
 }
 
 export default function ResetPassword() {
@@ -69,7 +52,7 @@ export default function ResetPassword() {
       <main className="auth-page">
         <section className="auth-card landing-auth" aria-labelledby="reset-title">
           <Link to={authModeHref("login")} className="auth-card__back">
-            <ArrowLeftIcon width={18} height={18} />
+            <BackIcon width={18} height={18} />
             Back to Login
           </Link>
           <h1 id="reset-title" className="auth-card__title">

@@ -1,12 +1,24 @@
-import { Outlet, useLocation, useNavigation } from "react-router";
+import { Outlet, useLocation, useNavigation, type ShouldRevalidateFunctionArgs } from "react-router";
 import { BottomNav } from "#app/components/bottom-nav.tsx";
 import { PushBanner } from "#app/components/push-banner.tsx";
 import { Spinner } from "#app/components/spinner.tsx";
+import { isSameScreen } from "#app/lib/revalidation.ts";
 import { shellMarketNote } from "#app/server/market-status.server.ts";
 
 /** The market line beside the Live dot (docs/product.md#states-market), as finished text. */
 export async function loader() {
   return { marketNote: await shellMarketNote() };
+}
+
+/**
+ * A screen's own URL state (a list's search, reorder mode, a dialog's step) reloads nothing here:
+ * the market line can wait for the next screen. Offline, such a step would otherwise ask for data
+ * with no saved copy and reload the whole page, dropping the toast that says a change waits.
+ */
+export function shouldRevalidate(args: ShouldRevalidateFunctionArgs) {
+  // A reload of the same address (back online, fresher data) still brings the line up to date.
+  const step = args.currentUrl.search !== args.nextUrl.search;
+  return step && isSameScreen(args) ? false : args.defaultShouldRevalidate;
 }
 
 /** The main screens: content above, the five-icon bottom navigation below (docs/product.md#screens-routing). */

@@ -1,6 +1,6 @@
 import { useLoaderData } from "react-router";
 import type { Route } from "./+types/track-record";
-import { LogoMark } from "#app/components/landing/landing-icons.tsx";
+import { LogoMark } from "#app/components/signed-out-icons.tsx";
 import { CalibrationChart } from "#app/components/track-record/calibration-chart.tsx";
 import { CalibrationTable, GroupTable, RecentTable } from "#app/components/track-record/track-record-tables.tsx";
 import { formatPercent } from "#app/lib/format.ts";

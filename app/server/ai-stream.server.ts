@@ -5,7 +5,7 @@ import { userCall } from "./auth.server.ts";
 import { ProviderError } from "./provider.server.ts";
 
 /** Headers of a streamed AI text: nothing on the way (compression, proxies, caches) may hold pieces back. */
-export const AI_STREAM_HEADERS = {
+const AI_STREAM_HEADERS = {
   "content-type": "text/plain; charset=utf-8",
   "cache-control": "no-store, no-transform",
   "x-content-type-options": "nosniff",

@@ -58,7 +58,7 @@ export async function userCall<E extends Endpoint>(
   }
 }
 
-export async function sessionExpired(): Promise<Response> {
+async function sessionExpired(): Promise<Response> {
   return redirectWithToast(
     "/login",
     { type: "error", text: messages.sessionExpired, clearStorage: true },

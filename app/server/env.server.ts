@@ -41,16 +41,29 @@ export function readAppEnv(env: NodeJS.ProcessEnv = process.env): AppEnv {
   return parsed.data;
 }
 
-let cached: AppEnv | undefined;
-/** The settings as the running app sees them (server.ts fills PROVIDER_URL and SESSION_SECRET). */
+/** The settings of a running app: the provider's address and the session secret are known by then. */
+export type RunningAppEnv = AppEnv & { PROVIDER_URL: string; SESSION_SECRET: string };
+
+let running: AppEnv | undefined;
+
+/**
+ * server.ts hands the settings over at start-up, with the embedded provider's address and the
+ * generated session secret filled in, to its own modules and to each server build's (the build
+ * bundles its own copy of this module): secrets are passed, not written into process.env.
+ */
+export function provideAppEnv(env: RunningAppEnv): void {
+  running = env;
+}
+
+/** The settings as the running app sees them; before server.ts provides them (tests, scripts), process.env's. */
 export function appEnv(): AppEnv {
-  cached ??= readAppEnv();
-  return cached;
+  running ??= readAppEnv();
+  return running;
 }
 
 export function providerUrl(): string {
   const url = appEnv().PROVIDER_URL;
-  if (!url) throw new Error("PROVIDER_URL is not set: server.ts sets it when it starts the embedded provider");
+  if (!url) throw new Error("PROVIDER_URL is not set: server.ts provides it when it starts the embedded provider");
   return url.replace(/\/$/, "");
 }
 

@@ -1,4 +1,4 @@
-import type { GoogleWebConfig } from "../lib/google-web-config.ts";
+import type { GoogleWebConfig } from "#app/lib/google-web-config.ts";
 import type { AppEnv } from "./env.server.ts";
 
 export type { GoogleWebConfig };

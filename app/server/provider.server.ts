@@ -1,3 +1,4 @@
+import { STATUS_CODES } from "node:http";
 import { fillPath, type Endpoint, type ResponseOf } from "#contract/endpoint.ts";
 import { detailText } from "#contract/errors.ts";
 import { providerUrl } from "./env.server.ts";
@@ -22,6 +23,19 @@ export interface CallInput {
   body?: unknown;
   headers?: Record<string, string>;
   signal?: AbortSignal;
+}
+
+/** The embedded provider's own request handler, when it runs in this process. */
+type ProviderFetch = (request: Request) => Promise<Response>;
+let inProcess: ProviderFetch | undefined;
+
+/**
+ * server.ts hands over the embedded provider's handler: calls then go to it directly, not through
+ * a loopback socket and a second HTTP parse on each side (docs/decisions/0045-lean-list-pages-and-one-call-path.md).
+ * The provider sees the same Request either way; an external provider (PROVIDER_URL) is fetched.
+ */
+export function provideProviderFetch(handler: ProviderFetch | undefined): void {
+  inProcess = handler;
 }
 
 const TIMEOUT_MS = 15_000;
@@ -69,7 +83,8 @@ export async function callProvider<E extends Endpoint>(endpoint: E, input: CallI
   const signal = input.signal ? AbortSignal.any([input.signal, timeout.signal]) : timeout.signal;
   let response: Response;
   try {
-    response = await fetch(url, { method: endpoint.method, headers, body, signal });
+    const init = { method: endpoint.method, headers, body, signal };
+    response = inProcess ? await inProcess(new Request(url, init)) : await fetch(url, init);
   } catch (error) {
     if (input.signal?.aborted) throw error;
     throw new ProviderError(0, "Network error. Please check your connection.");
@@ -85,7 +100,9 @@ export async function callProvider<E extends Endpoint>(endpoint: E, input: CallI
     } catch {
       parsed = undefined;
     }
-    throw new ProviderError(response.status, response.statusText, detailText(parsed));
+    // A Response made in this process has no status text; HTTP would have carried the standard one.
+    const statusText = response.statusText || STATUS_CODES[response.status] || "";
+    throw new ProviderError(response.status, statusText, detailText(parsed));
   }
 
   if (endpoint.response === "text-stream") {

@@ -3,6 +3,7 @@ import { data, type RouterContextProvider } from "react-router";
 import * as calls from "#contract/calls.ts";
 import type { TradeInput } from "#contract/entities.ts";
 import { RollCandidatesParams, type RollCandidates } from "#contract/rolls.ts";
+import { intentOf } from "#app/lib/intents.ts";
 import { ROLL_INTENTS, rollDefaults, RollFormSchema, type RollIntent } from "#app/lib/roll-form.ts";
 import { RECORD_ROLL_PARAM, ROLL_TEXT } from "#app/lib/roll-link.ts";
 import { utcInstant } from "#app/lib/trade-schemas.ts";
@@ -70,17 +71,14 @@ export async function loadRollCandidates(request: Request, params: { tradeId?: s
   return data({ tradeId, rolls, error: null, form }, { headers: NO_STORE });
 }
 
-function intentOf(formData: FormData): RollIntent | null {
-  return ROLL_INTENTS.find((i) => i === formData.get("intent")) ?? null;
-}
-
 /** "Record this roll": the buy-to-close of the open put and the new sell-to-open, stored together. */
 export async function rollAction(request: Request, params: { tradeId?: string }, context: Context) {
   requireUser(context);
   const tradeId = tradeIdOf(params);
   if (tradeId === null) throw data("Trade not found", { status: 404 });
   const formData = await request.formData();
-  switch (intentOf(formData)) {
+  const intent: RollIntent | null = intentOf(formData, ROLL_INTENTS);
+  switch (intent) {
     case "record-roll": {
       const submission = parseWithZod(formData, { schema: RollFormSchema });
       if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });

@@ -45,8 +45,31 @@ function sessionStorage() {
   return storage;
 }
 
-export async function readSession(request: Request): Promise<{ token: string; user: SessionUser } | undefined> {
-  const session = await sessionStorage().getSession(request.headers.get("cookie"));
+type OpenedSession = { token: string; user: SessionUser } | undefined;
+
+/**
+ * Sessions already opened, by their cookie: checking the cookie's signature and unsealing the
+ * token is the same work for the same cookie on every request (a pure function of the cookie and
+ * the secrets, which do not change while the process runs). Whether the token still counts is
+ * the provider's to say on each call, so a signed-out session is refused all the same.
+ */
+const opened = new Map<string, OpenedSession>();
+const OPENED_MAX = 1_000;
+
+export async function readSession(request: Request): Promise<OpenedSession> {
+  const cookie = request.headers.get("cookie");
+  const value = cookie ? /(?:^|;\s*)__session=([^;]*)/.exec(cookie)?.[1] : undefined;
+  if (!value) return undefined;
+  if (opened.has(value)) return opened.get(value);
+  const session = await openSession(cookie);
+  // Oldest first out: a Map iterates in insertion order.
+  if (opened.size >= OPENED_MAX) opened.delete(opened.keys().next().value!);
+  opened.set(value, session);
+  return session;
+}
+
+async function openSession(cookie: string | null): Promise<OpenedSession> {
+  const session = await sessionStorage().getSession(cookie);
   const sealed = session.get("token");
   const user = session.get("user");
   if (!sealed || !user) return undefined;

@@ -15,6 +15,7 @@ import {
   type TradeFormKind,
 } from "#app/lib/trade-schemas.ts";
 import { ImportFormSchema, IMPORT_FILE_MAX_BYTES } from "#app/lib/trade-import-schema.ts";
+import { intentOf } from "#app/lib/intents.ts";
 import { TRADE_INTENTS, type TradeIntent } from "#app/lib/trade-intents.ts";
 import { requireUser, userCall } from "./auth.server.ts";
 import { ProviderError } from "./provider.server.ts";
@@ -24,10 +25,18 @@ import { redirectWithToast } from "./toast.server.ts";
 
 type Context = Readonly<RouterContextProvider>;
 
-function intentOf(formData: FormData): TradeIntent | null {
-  const intent = formData.get("intent");
-  return TRADE_INTENTS.find((i) => i === intent) ?? null;
-}
+/**
+ * The journal screens' toasts (docs/product.md#screens-trades-screen, #screens-add-trade-forms,
+ * #screens-import-trades), spelled once. Server-only: no page's first load carries them.
+ */
+export const JOURNAL_TEXT = {
+  saved: (trade: string, withExit: boolean) => `Trade saved: ${trade}${withExit ? " and its exit" : ""}`,
+  exitNotSaved: (reason: string) => `The entry was saved; the exit was not: ${reason}`,
+  deleted: "Trade deleted",
+  unknownAction: "Unknown action",
+  imported: (added: number, duplicates: number, refused: number) =>
+    `Imported ${added} ${added === 1 ? "trade" : "trades"}; ${duplicates} already in the journal, ${refused} refused`,
+} as const;
 
 const instrumentOf = (row: Journal["rows"][number]) => (row.option_type === null ? "stocks" : "options");
 
@@ -61,7 +70,7 @@ export function loadAddTrade(request: Request, context: Context) {
 }
 
 /** The provider trades a stock form stands for: the entry, and the closing trade when an exit is filled. */
-export function stockTrades(draft: StockTrade): TradeInput[] {
+function stockTrades(draft: StockTrade): TradeInput[] {
   const journal = {
     portfolio: draft.portfolio,
     strategy: draft.strategy ?? null,
@@ -91,7 +100,7 @@ export function stockTrades(draft: StockTrade): TradeInput[] {
 }
 
 /** The provider trades an options form stands for: the trade, and its buy-to-close when an exit is filled. */
-export function optionTrades(draft: OptionTrade): TradeInput[] {
+function optionTrades(draft: OptionTrade): TradeInput[] {
   const entry: TradeInput = {
     kind: draft.action,
     ticker: draft.symbol,
@@ -127,7 +136,7 @@ const described = (trade: TradeInput) =>
 export async function addTradeAction(request: Request, context: Context) {
   requireUser(context);
   const formData = await request.formData();
-  const intent = intentOf(formData);
+  const intent: TradeIntent | null = intentOf(formData, TRADE_INTENTS);
   let submission;
   let trades: TradeInput[];
   switch (intent) {
@@ -158,12 +167,12 @@ export async function addTradeAction(request: Request, context: Context) {
     if (!(error instanceof ProviderError) || error.status === 0 || error.status >= 500) throw error;
     // The provider's reason (e.g. no open put to assign) stays with every typed value.
     const reason = error.detail ?? error.message;
-    const text = saved > 0 ? `The entry was saved; the exit was not: ${reason}` : reason;
+    const text = saved > 0 ? JOURNAL_TEXT.exitNotSaved(reason) : reason;
     return data({ result: submission.reply({ formErrors: [text] }) }, { status: error.status });
   }
   return redirectWithToast("/portfolio?period=all", {
     type: "success",
-    text: `Trade saved: ${described(trades[0]!)}${trades.length > 1 ? " and its exit" : ""}`,
+    text: JOURNAL_TEXT.saved(described(trades[0]!), trades.length > 1),
   });
 }
 
@@ -172,18 +181,19 @@ export async function journalAction(request: Request, context: Context) {
   requireUser(context);
   const formData = await request.formData();
   const back = `/portfolio${new URL(request.url).search}`;
-  if (intentOf(formData) !== "delete") return redirectWithToast(back, { type: "error", text: "Unknown action" });
+  if (intentOf(formData, TRADE_INTENTS) !== "delete")
+    return redirectWithToast(back, { type: "error", text: JOURNAL_TEXT.unknownAction });
   const id = Number(formData.get("id"));
   try {
     await userCall(context, calls.deleteTrade, { params: { id } });
-    return redirectWithToast(back, { type: "success", text: "Trade deleted" });
+    return redirectWithToast(back, { type: "success", text: JOURNAL_TEXT.deleted });
   } catch (error) {
     if (!(error instanceof ProviderError) || error.status === 0 || error.status >= 500) throw error;
     return redirectWithToast(back, { type: "warning", text: error.detail ?? error.message });
   }
 }
 
-export interface ImportState {
+interface ImportState {
   broker: string;
   csv: string;
   preview: ImportPreview | null;
@@ -194,7 +204,7 @@ export interface ImportState {
 export async function importAction(request: Request, context: Context) {
   requireUser(context);
   const formData = await request.formData();
-  const intent = intentOf(formData);
+  const intent: TradeIntent | null = intentOf(formData, TRADE_INTENTS);
   const file = formData.get("file");
   let csv = typeof formData.get("csv") === "string" ? String(formData.get("csv")) : "";
   if (file instanceof File && file.size > 0) {
@@ -227,7 +237,7 @@ export async function importAction(request: Request, context: Context) {
       const result = await userCall(context, calls.importTrades, { body });
       return redirectWithToast("/portfolio?period=all", {
         type: "success",
-        text: `Imported ${result.added.length} ${result.added.length === 1 ? "trade" : "trades"}; ${result.duplicates.length} already in the journal, ${result.refused.length} refused`,
+        text: JOURNAL_TEXT.imported(result.added.length, result.duplicates.length, result.refused.length),
       });
     }
     const preview = await userCall(context, calls.previewImport, { body });

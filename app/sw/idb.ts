@@ -1,11 +1,11 @@
 /** The few IndexedDB calls the outbox needs, as promises. */
 const DB_NAME = "putseller-offline";
 const DB_VERSION = 1;
-export const OUTBOX_STORE = "outbox";
+const OUTBOX_STORE = "outbox";
 
 let opening: Promise<IDBDatabase> | null = null;
 
-export function openDb(): Promise<IDBDatabase> {
+function openDb(): Promise<IDBDatabase> {
   opening ??= new Promise<IDBDatabase>((resolve, reject) => {
     const request = indexedDB.open(DB_NAME, DB_VERSION);
     request.onupgradeneeded = () => {

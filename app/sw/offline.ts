@@ -1,5 +1,6 @@
 import { messages } from "#app/lib/messages.ts";
-import { isDataUrl, isQueuedChange, pageOfDataUrl, screenPolicy, SW } from "#app/lib/offline.ts";
+import { isDataUrl, pageOfDataUrl, SW } from "#app/lib/offline.ts";
+import { isQueuedChange, screenPolicy } from "./route-policies.ts";
 import { dropAll, handleChange, hasPending, pendingChanges, replay } from "./outbox.ts";
 import { BUILD, dropOtherBuilds, fromPrecache, isPrecached, precache } from "./precache.ts";
 import {
@@ -169,6 +170,7 @@ function onMessage(event: MessageEventLike): void {
             path: saved?.path ?? null,
             savedAt: saved?.savedAt ?? null,
             slow: saved?.slow ?? false,
+            freshFirst: saved?.freshFirst ?? false,
           });
           source.postMessage({ kind: SW.outbox, changes: await pendingChanges() });
         })(),

@@ -1,7 +1,6 @@
 import { IDEMPOTENCY_HEADER } from "#contract/headers.ts";
 import { messages } from "#app/lib/messages.ts";
 import {
-  describeChange,
   OFFLINE_REPLAY_HEADER,
   OUTCOME_HEADER,
   SW,
@@ -11,6 +10,7 @@ import {
 } from "#app/lib/offline.ts";
 import { ENHANCED_FIELD } from "#app/lib/action-reply.ts";
 import { withStore } from "./idb.ts";
+import { describeChange } from "./route-policies.ts";
 import { changedNow } from "./screens.ts";
 import { sw, tellPages } from "./scope.ts";
 

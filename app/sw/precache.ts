@@ -11,7 +11,7 @@ const entries = (self as unknown as { __WB_MANIFEST: Array<{ url: string; revisi
 
 /** This build's name: a hash of its file list (a changed file changes it). */
 export const BUILD = hash(JSON.stringify(entries));
-export const PRECACHE = `${PRECACHE_PREFIX}${BUILD}`;
+const PRECACHE = `${PRECACHE_PREFIX}${BUILD}`;
 /** Saved screens of this build: a page from another build may ask for scripts this one lacks. */
 export const SAVED = `${SAVED_PREFIX}${BUILD}`;
 

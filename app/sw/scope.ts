@@ -2,7 +2,7 @@
  * The service worker's global scope, typed here: the app's tsconfig uses the DOM library, not
  * WebWorker's (the worker is app/service-worker.ts; these modules are its parts).
  */
-export interface WindowClientLike {
+interface WindowClientLike {
   id: string;
   url: string;
   visibilityState: "visible" | "hidden" | "prerender";
@@ -10,7 +10,7 @@ export interface WindowClientLike {
   navigate(url: string): Promise<WindowClientLike | null>;
   postMessage(message: unknown): void;
 }
-export interface ExtendableEventLike extends Event {
+interface ExtendableEventLike extends Event {
   waitUntil(promise: Promise<unknown>): void;
 }
 export interface FetchEventLike extends ExtendableEventLike {
@@ -23,11 +23,11 @@ export interface MessageEventLike extends ExtendableEventLike {
   data: unknown;
   source: { id: string; postMessage(message: unknown): void } | null;
 }
-export interface SyncEventLike extends ExtendableEventLike {
+interface SyncEventLike extends ExtendableEventLike {
   tag: string;
 }
 
-export interface WorkerScope {
+interface WorkerScope {
   location: Location;
   registration: ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } };
   clients: {

@@ -22,7 +22,14 @@ import { tellPage, type FetchEventLike } from "./scope.ts";
 const SHORT_WAIT_MS = 4_000;
 
 /** Documents shown from a saved copy, by the page (client) they became: the page asks (SW.hello). */
-const servedSaved = new Map<string, { path: string; savedAt: number; slow: boolean }>();
+interface SavedState {
+  path: string;
+  savedAt: number;
+  slow: boolean;
+  /** Shown under a "fresh-first" policy (recommendations). */
+  freshFirst: boolean;
+}
+const servedSaved = new Map<string, SavedState>();
 
 /**
  * When this browser last changed something through the worker: a copy saved before it is not
@@ -33,12 +40,8 @@ export function changedNow(): void {
   lastChangeAt = Date.now();
 }
 
-export function savedStateOf(clientId: string): { path: string; savedAt: number; slow: boolean } | undefined {
+export function savedStateOf(clientId: string): SavedState | undefined {
   return servedSaved.get(clientId);
-}
-
-export function forgetServed(): void {
-  servedSaved.clear();
 }
 
 export async function forgetSavedScreens(): Promise<void> {
@@ -115,8 +118,10 @@ export async function serveScreen(event: FetchEventLike, policy: ScreenPolicy, p
   if (saved) {
     const savedAt = Number(saved.headers.get(SAVED_AT_HEADER)) || Date.now();
     const slow = first.kind === "slow";
-    if (isDocument && page !== null) servedSaved.set(clientId, { path: page, savedAt, slow });
-    else void tellPage(clientId, { kind: SW.freshness, path: page, savedAt, slow });
+    // Recommendations are told apart by the page's note ("saved recommendations").
+    const freshFirst = policy === "fresh-first";
+    if (isDocument && page !== null) servedSaved.set(clientId, { path: page, savedAt, slow, freshFirst });
+    else void tellPage(clientId, { kind: SW.freshness, path: page, savedAt, slow, freshFirst });
     if (first.kind === "slow") {
       // When the slow answer comes, the page reloads its data from it.
       network.then(
@@ -221,7 +226,7 @@ function delay(ms: number): Promise<void> {
 }
 
 /** The worker's answer to a read with no network and no saved copy (the page tells it by its body). */
-export function noCopy(): Response {
+function noCopy(): Response {
   const body: OfflineAnswer = { offline: { queued: false, noCopy: true } };
   return new Response(JSON.stringify(body), {
     status: 503,

@@ -9,9 +9,9 @@ import type { ChildProcess } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createProvider } from "../../provider/app.ts";
-import { DEMO_TICKERS } from "../../provider/db/demo-data.ts";
-import { generateMany } from "../../provider/recommend/generate.ts";
+import { createProvider } from "#provider/app.ts";
+import { DEMO_TICKERS } from "#provider/db/demo-data.ts";
+import { generateMany } from "#provider/recommend/generate.ts";
 import { appSession, freePort, root, startScript } from "./processes.ts";
 
 export { freePort, root };
@@ -97,17 +97,17 @@ export async function prepareStore(): Promise<string> {
     for (const ticker of tickers) {
       const stock = stocks.find((s) => s.ticker === ticker)!;
       const rows = await db
-        .selectFrom("trade_recommendations")
-        .selectAll()
-        .where("stock_id", "=", stock.id)
-        .where("active", "=", 1)
-        .orderBy("id")
+        .selectFrom("active_recommendation_runs as a")
+        .innerJoin("trade_recommendations as t", "t.run_id", "a.run_id")
+        .selectAll("t")
+        .where("a.stock_id", "=", stock.id)
+        .orderBy("t.id")
         .execute();
       if (rows.length === 0) throw new Error(`no recommendations were generated for ${ticker}`);
       if (rows.length > perStock) {
+        // Pool rows are never retired one by one (ADR 0040): the fixture drops the surplus.
         await db
-          .updateTable("trade_recommendations")
-          .set({ active: 0 })
+          .deleteFrom("trade_recommendations")
           .where(
             "id",
             "in",
@@ -130,9 +130,9 @@ export async function prepareStore(): Promise<string> {
       if (clones.length) await db.insertInto("trade_recommendations").values(clones).execute();
     }
     const active = await db
-      .selectFrom("trade_recommendations")
+      .selectFrom("active_recommendation_runs as a")
+      .innerJoin("trade_recommendations as t", "t.run_id", "a.run_id")
       .select(({ fn }) => fn.countAll<number>().as("n"))
-      .where("active", "=", 1)
       .executeTakeFirstOrThrow();
     if (Number(active.n) !== SIZES.insightOptions) throw new Error(`expected 1000 active options, found ${active.n}`);
   } finally {

@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as calls from "../../contract/calls.ts";
-import type { TradeRecommendation } from "../../contract/entities.ts";
-import { createSimulatedMarket } from "../market/simulated.ts";
-import { DEMO_TICKERS } from "../db/demo-data.ts";
-import { testProvider, type TestProvider } from "../testing.ts";
+import * as calls from "#contract/calls.ts";
+import type { TradeRecommendation } from "#contract/entities.ts";
+import { createSimulatedMarket } from "#provider/market/simulated.ts";
+import { DEMO_TICKERS } from "#provider/db/demo-data.ts";
+import { testProvider, type TestProvider } from "#provider/testing/provider.ts";
 import { numbersIn, ungroundedNumbers } from "../../tests/support/grounding.ts";
-import { recommendationFacts, stockFacts, type StockFacts } from "./facts.ts";
+import { recommendationFacts, stockFacts } from "./facts.ts";
+import type { StockFacts } from "./facts-derive.ts";
 import { recommendationText, stockAnalysisText } from "./analyst.ts";
-import { probabilityBelow } from "../options/probability.ts";
+import { probabilityBelow } from "#provider/options/probability.ts";
 
 /**
  * The built-in analyst through POST /api/gen-ai-stock-analysis and

@@ -3,7 +3,7 @@
  * facts only (facts.ts does the arithmetic, format.ts the renderings), says so where a fact is
  * missing, and hands over each paragraph as soon as it is written.
  */
-import type { BestPut, LevelGap, RecommendationFacts, StockFacts } from "./facts.ts";
+import type { BestPut, LevelGap, RecommendationFacts, StockFacts } from "./facts-derive.ts";
 import { aboveBelow, change, count, day, fixed2, instant, list, money, ORDINAL, percent } from "./format.ts";
 import type { Explainer } from "./port.ts";
 

@@ -1,128 +1,27 @@
 /**
- * The facts an explanation may use, gathered from the provider's own data: the store (the caller's
- * watchlist row, the UIP row and its category, stored prices and at-the-money IVs), the market-data
- * port and the sell-put engine. Every number an explainer writes is one of these (or a plain
- * rendering of one: a fraction as a percentage, a negative as its size); all arithmetic happens
- * here, so the built-in analyst only formats and an external model gets the same figures.
- * A piece that is unknown or could not be read is null and named in `missing`.
+ * Gathers what an explanation may use from the provider's own data: the store (the caller's
+ * watchlist row, the UIP row and its category, stored prices and at-the-money IVs) and the
+ * market-data port. The figures themselves are derived without I/O in facts-derive.ts.
  */
-import type { SummarizeBody } from "../../contract/calls.ts";
-import type { z } from "zod";
-import type { Db } from "../db/client.ts";
-import type { MarketData } from "../market/port.ts";
-import { dayNumberOf, nyClock } from "../market/calendar.ts";
-import { marketRate } from "../market/rates.ts";
-import { bsGreeks } from "../options/black-scholes.ts";
-import { probabilityAbove, probabilityBelow } from "../options/probability.ts";
-import { DEFAULT_FILTERS } from "../recommend/selection.ts";
-import { parseOccSymbol } from "../options/occ-symbol.ts";
-import { notFound } from "../http/errors.ts";
-import { analyzeChain, recentHistoricalVolatility, type Candidate, type ReferenceLevels } from "../recommend/engine.ts";
-import { generationInputs } from "../recommend/store.ts";
+import type { Db } from "#provider/db/client.ts";
+import type { MarketData } from "#provider/market/port.ts";
+import { marketRate } from "#provider/market/rates.ts";
+import { notFound } from "#provider/http/errors.ts";
+import { referenceLevels } from "#provider/recommend/levels.ts";
+import { generationInputs } from "#provider/recommend/store.ts";
+import {
+  deriveRecommendationFacts,
+  deriveStockFacts,
+  TREND_DAYS,
+  underlyingOf,
+  type ChosenLevels,
+  type RecommendationFacts,
+  type StockFacts,
+  type SummarizeInput,
+} from "./facts-derive.ts";
 
-export type LevelsSource = "watchlist" | "uip" | "none";
-export type BuyLevelName = "one" | "two" | "three" | "four";
-
-/** The intrinsic values and buy levels an explanation compares the price with; 0 means not set. */
-export type Levels = ReferenceLevels;
-
-/** One set level against the price: `gap` is price / level − 1 (negative: the price is below it). */
-export interface LevelGap {
-  level: "average_iv" | "base_iv" | "conservative_iv" | `buy_level_${BuyLevelName}`;
-  value: number;
-  gap: number;
-}
-
-export interface StockFacts {
-  /** Shares per option contract. */
-  contractSize: number;
-  ticker: string;
-  name: string;
-  /** When the facts were gathered, by the market's clock (ISO 8601). */
-  asOf: string;
-  /** The live quote, else the price last stored for the stock; null when neither is known. */
-  price: { value: number; asOf: string; source: "market" | "stored" } | null;
-  /** Whose values: the caller's watchlist row, else the UIP list's, else none. */
-  levelsSource: LevelsSource;
-  levels: Levels | null;
-  /** The set levels (value > 0) against the price; empty without levels or price. */
-  gaps: LevelGap[];
-  /** The UIP list's category of the stock, whoever's values are used. */
-  category: string | null;
-  trend: {
-    /** Trading days covered (closes − 1 returns). */
-    days: number;
-    from: string;
-    to: string;
-    firstClose: number;
-    lastClose: number;
-    /** lastClose / firstClose − 1. */
-    change: number;
-    /** Over the last `recentDays` days, when the history holds that many. */
-    recentDays: number | null;
-    recentChange: number | null;
-    high: number;
-    low: number;
-    /** lastClose / high − 1 (≤ 0). */
-    fromHigh: number;
-  } | null;
-  volatility: {
-    /** Annualised close-to-close volatility over `returns` daily returns; null under 2 returns. */
-    historical: number | null;
-    returns: number;
-    /** About one month at-the-money implied volatility from the option chain; null without one. */
-    atmImplied: number | null;
-    /** 0–1 within the stored daily at-the-money IVs; null before enough are stored. */
-    ivRank: number | null;
-  };
-  /** The next earnings report; null when none is known or the calendar could not be read (see missing). */
-  earnings: { date: string; daysAway: number } | null;
-  /** The engine's best put today with these levels; null when none passed (see putSearch) or no chain. */
-  bestPut: BestPut | null;
-  putSearch: { minDays: number; maxDays: number; putsInChain: number; eligible: number } | null;
-  /** What could not be known, in words: "a live quote", "price history", … */
-  missing: string[];
-}
-
-export interface BestPut {
-  symbol: string;
-  expiration: string;
-  daysToExpiry: number;
-  strike: number;
-  bid: number;
-  ask: number;
-  premium: number;
-  /** Premium × 100 shares: what one contract pays. */
-  premiumPerContract: number;
-  collateral: number;
-  breakeven: number;
-  cushion: number;
-  monthlyRoi: number;
-  annualizedRoi: number;
-  probabilityOfProfit: number;
-  delta: number;
-  impliedVolatility: number;
-  /** The lowest buy level the strike is at or below, and its value. */
-  buyLevel: { name: BuyLevelName; value: number } | null;
-  belowConservativeIv: boolean;
-  earningsBeforeExpiry: boolean;
-}
-
-/** Shares per option contract. */
-export const CONTRACT_SIZE = 100;
-/** Trading days of history behind the trend (about three months). */
-const TREND_DAYS = 60;
-/** The shorter trend window, in trading days (about a month). */
-const RECENT_DAYS = 20;
 /** Stored at-the-money IVs read for the IV rank (a year of trading days). */
 const IV_HISTORY_DAYS = 252;
-
-const BUY_LEVELS: [keyof Levels, BuyLevelName][] = [
-  ["buy_level_one", "one"],
-  ["buy_level_two", "two"],
-  ["buy_level_three", "three"],
-  ["buy_level_four", "four"],
-];
 
 /** A market call that may fail: its value, or undefined and the failure noted. */
 async function attempt<T>(what: string, missing: string[], run: () => Promise<T>): Promise<T | undefined> {
@@ -135,15 +34,17 @@ async function attempt<T>(what: string, missing: string[], run: () => Promise<T>
   }
 }
 
-/** Reads the caller's watchlist row, else the UIP row, and the UIP category, for a known ticker. */
+/**
+ * A known ticker's stock, its reference levels chosen as generation chooses them (recommend/levels.ts),
+ * its UIP category and stored IVs; null when the provider does not track the ticker.
+ */
 async function referenceOf(
   db: Db,
   ticker: string,
   callerId: number,
 ): Promise<{
   stock: { id: number; ticker: string; name: string; current_price: number; updated_at: Date | null };
-  levels: Levels | null;
-  levelsSource: LevelsSource;
+  chosen: ChosenLevels;
   category: string | null;
   ivHistory: { day: string; atm_iv: number }[];
 } | null> {
@@ -164,75 +65,11 @@ async function referenceOf(
       .executeTakeFirst(),
   ]);
   if (!known || !stock) return null;
-  const levels = known.own ?? known.uip;
   return {
     stock,
-    levels: levels ? pickLevels(levels) : null,
-    levelsSource: known.own ? "watchlist" : known.uip ? "uip" : "none",
+    chosen: await referenceLevels(db, stock.id, known),
     category: uip?.name ?? null,
     ivHistory: known.ivHistory,
-  };
-}
-
-function pickLevels(row: Levels): Levels {
-  return {
-    base_iv: Number(row.base_iv),
-    conservative_iv: Number(row.conservative_iv),
-    average_iv: Number(row.average_iv),
-    buy_level_one: Number(row.buy_level_one),
-    buy_level_two: Number(row.buy_level_two),
-    buy_level_three: Number(row.buy_level_three),
-    buy_level_four: Number(row.buy_level_four),
-  };
-}
-
-function gapsOf(levels: Levels | null, price: number | undefined): LevelGap[] {
-  if (!levels || !(price && price > 0)) return [];
-  const order: LevelGap["level"][] = [
-    "average_iv",
-    "base_iv",
-    "conservative_iv",
-    "buy_level_one",
-    "buy_level_two",
-    "buy_level_three",
-    "buy_level_four",
-  ];
-  return order
-    .filter((level) => levels[level] > 0)
-    .map((level) => ({ level, value: levels[level], gap: price / levels[level] - 1 }));
-}
-
-function buyLevelOf(strike: number, levels: Levels | null): BestPut["buyLevel"] {
-  if (!levels) return null;
-  let best: { name: BuyLevelName; value: number } | null = null;
-  for (const [column, name] of BUY_LEVELS) {
-    const value = levels[column];
-    if (value > 0 && strike <= value && (!best || value < best.value)) best = { name, value };
-  }
-  return best;
-}
-
-function bestPutOf(c: Candidate, levels: Levels | null): BestPut {
-  return {
-    symbol: c.symbol,
-    expiration: c.expiration,
-    daysToExpiry: c.daysToExpiry,
-    strike: c.strike,
-    bid: c.bid,
-    ask: c.ask,
-    premium: c.premium,
-    premiumPerContract: c.premium * CONTRACT_SIZE,
-    collateral: c.collateral,
-    breakeven: c.breakeven,
-    cushion: c.cushion,
-    monthlyRoi: c.monthlyRoi,
-    annualizedRoi: c.annualizedRoi,
-    probabilityOfProfit: c.probabilityOfProfit,
-    delta: c.delta,
-    impliedVolatility: c.impliedVolatility,
-    buyLevel: buyLevelOf(c.strike, levels),
-    belowConservativeIv: c.belowConservativeIv,
-    earningsBeforeExpiry: c.earningsBeforeExpiry,
   };
 }
 
@@ -256,191 +93,8 @@ export async function stockFacts(
     attempt("the option chain", missing, () => market.optionChain(ticker)),
     attempt("the earnings calendar", missing, () => market.nextEarningsDate(ticker)),
   ]);
-
-  const { stock, levels, levelsSource, category } = reference;
-  let price: StockFacts["price"] = null;
-  if (quote && quote.price > 0) price = { value: quote.price, asOf: quote.asOf.toISOString(), source: "market" };
-  else if (stock.current_price > 0) {
-    price = {
-      value: Number(stock.current_price),
-      asOf: stock.updated_at ? new Date(stock.updated_at).toISOString() : "",
-      source: "stored",
-    };
-  }
-  if (!price) missing.push("a price");
-  const asOf = quote?.asOf ?? chain?.asOf ?? new Date();
-
-  const bars = (history ?? []).filter((b) => b.close > 0);
-  let trend: StockFacts["trend"] = null;
-  if (bars.length >= 2) {
-    const first = bars[0]!;
-    const last = bars.at(-1)!;
-    const closes = bars.map((b) => b.close);
-    const high = Math.max(...closes);
-    const recent = bars.length > RECENT_DAYS ? bars[bars.length - 1 - RECENT_DAYS]! : null;
-    trend = {
-      days: bars.length - 1,
-      from: first.time,
-      to: last.time,
-      firstClose: first.close,
-      lastClose: last.close,
-      change: last.close / first.close - 1,
-      recentDays: recent ? RECENT_DAYS : null,
-      recentChange: recent ? last.close / recent.close - 1 : null,
-      high,
-      low: Math.min(...closes),
-      fromHigh: last.close / high - 1,
-    };
-  } else if (history) {
-    missing.push("price history");
-  }
-  const hv = recentHistoricalVolatility(bars.map((b) => b.close));
-
-  let bestPut: BestPut | null = null;
-  let putSearch: StockFacts["putSearch"] = null;
-  let atmImplied: number | null = null;
-  let ivRank: number | null = null;
-  if (chain) {
-    const today = bars.at(-1)?.time;
-    const analysis = analyzeChain({
-      chain,
-      closes: bars.map((b) => b.close),
-      levels: levels ?? {
-        base_iv: 0,
-        conservative_iv: 0,
-        average_iv: 0,
-        buy_level_one: 0,
-        buy_level_two: 0,
-        buy_level_three: 0,
-        buy_level_four: 0,
-      },
-      earningsDate: earningsDate ?? null,
-      // Today's stored IV is today's own figure, not history (as generation does it).
-      ivHistory: today ? reference.ivHistory.filter((h) => h.day < today).map((h) => h.atm_iv) : [],
-    });
-    atmImplied = analysis.atmImpliedVolatility;
-    ivRank = analysis.ivRank;
-    putSearch = {
-      minDays: analysis.settings.minDays,
-      maxDays: analysis.settings.maxDays,
-      putsInChain: analysis.putsInChain,
-      eligible: analysis.eligible,
-    };
-    const best = analysis.candidates[0];
-    if (best && best.score > 0) bestPut = bestPutOf(best, levels);
-  }
-
-  const earnings =
-    earningsDate && typeof earningsDate === "string"
-      ? { date: earningsDate, daysAway: dayNumberOf(earningsDate) - nyClock(asOf).dayNumber }
-      : null;
-
-  return {
-    contractSize: CONTRACT_SIZE,
-    ticker: stock.ticker,
-    name: stock.name,
-    asOf: asOf.toISOString(),
-    price,
-    levelsSource,
-    levels,
-    gaps: gapsOf(levels, price?.value),
-    category,
-    trend,
-    volatility: { historical: hv.returns >= 2 ? hv.value : null, returns: hv.returns, atmImplied, ivRank },
-    earnings,
-    bestPut,
-    putSearch,
-    missing,
-  };
+  return deriveStockFacts({ ...reference, quote, history, chain, earningsDate, missing, now: new Date() });
 }
-
-export type SummarizeInput = z.output<typeof SummarizeBody>;
-
-export interface RecommendationFacts {
-  contractSize: number;
-  symbol: string;
-  /** From the OCC symbol; null when the identifier is not one. */
-  ticker: string | null;
-  /** Whether the provider tracks the ticker (its stocks table has it). */
-  tracked: boolean;
-  /** The stock's name when the provider tracks the ticker. */
-  name: string | null;
-  type: "put" | "call";
-  expiration: string;
-  /** Calendar days to expiry: given, or counted from today in New York. */
-  daysToExpiry: number;
-  strike: number;
-  stockPrice: number;
-  /** The option price the seller collects per share. */
-  premium: number;
-  premiumPerContract: number;
-  bid: number | null;
-  ask: number | null;
-  /** Cash set aside for one contract: strike × 100. */
-  collateral: number;
-  breakeven: number;
-  /** (stock price − breakeven) / stock price: how far the stock can fall before a loss. */
-  cushion: number;
-  /** strike / stock price − 1: negative out of the money for a put. */
-  strikeDistance: number;
-  inTheMoney: boolean;
-  /** Intrinsic value per share when in the money (strike − stock price), else 0. */
-  intrinsic: number;
-  monthlyRoi: number | null;
-  annualizedRoi: number | null;
-  /** (bid + ask) / 2 when both are known. */
-  mid: number | null;
-  /** premium − intrinsic value: what the seller earns for the risk (ADR 0022). */
-  timeValue: number;
-  /** Dollars per contract taken off the net figures (the reader's, else the default). */
-  commission: number;
-  /** Time value less commission over the collateral, a month and a year; null once expired. */
-  netMonthly: number | null;
-  netAnnualized: number | null;
-  /** T-bills on the collateral for the same days, and the net return above that. */
-  tbillReturn: number | null;
-  excessReturn: number | null;
-  /** Risk-neutral chance of ending below the strike, N(−d2): given, or from the model at the IV. */
-  probabilityOfAssignment: number | null;
-  /** IV rank and percentile of the stock's ATM IV (0–1), and the days of it stored. */
-  ivRank: number | null;
-  ivPercentile: number | null;
-  ivHistoryDays: number | null;
-  probabilityOfProfit: number | null;
-  /** Where the probability came from: the recommendation, or the lognormal model at its IV. */
-  probabilitySource: "given" | "model" | null;
-  impliedVolatility: number | null;
-  historicalVolatility: number | null;
-  greeks: {
-    delta: number;
-    /** Per share per calendar day (negative: the option loses value, which the seller keeps). */
-    theta: number;
-    thetaPerContract: number;
-    /** Per share per volatility point. */
-    vega: number;
-    vegaPerContract: number;
-    source: "given" | "model";
-  } | null;
-  weeklyLow: number | null;
-  weeklyHigh: number | null;
-  /** Where the premium sits in the weekly range, by thirds (the card icon rule of docs/product.md#states-option-card). */
-  weeklyPosition: "top" | "middle" | "bottom" | null;
-  /** The most one contract can lose: the breakeven × 100, if the stock went to zero. */
-  maxLossPerContract: number;
-  volume: number | null;
-  openInterest: number | null;
-  earnings: { date: string; beforeExpiry: boolean } | null;
-  /** The caller's values for the ticker (watchlist, else UIP), as for the stock analysis. */
-  levelsSource: LevelsSource;
-  levels: Levels | null;
-  /** The lowest buy level the strike is at or below. */
-  buyLevel: { name: BuyLevelName; value: number } | null;
-  /** strike / conservative intrinsic value − 1, when that value is set. */
-  strikeVsConservative: number | null;
-  missing: string[];
-}
-
-const finite = (v: number | null | undefined): v is number => typeof v === "number" && Number.isFinite(v);
 
 /** Everything the recommendation summary may say, from the posted recommendation and the caller's levels. */
 export async function recommendationFacts(
@@ -449,163 +103,13 @@ export async function recommendationFacts(
   callerId: number,
   now: Date = new Date(),
 ): Promise<RecommendationFacts> {
-  const missing: string[] = [];
-  let ticker: string | null = null;
-  let type: "put" | "call" = body.put_or_call ?? "put";
-  try {
-    const parts = parseOccSymbol(body.option_identifier);
-    ticker = parts.ticker;
-    if (!body.put_or_call) type = parts.type;
-  } catch {
-    missing.push("the underlying ticker (the option identifier is not an OCC symbol)");
-  }
+  const { ticker } = underlyingOf(body);
   const reference = ticker ? await referenceOf(context.db, ticker, callerId) : null;
-  const levels = reference?.levels ?? null;
-
-  const strike = body.strike_price;
-  const spot = body.current_stock_price;
-  const premium = body.current_option_price;
-  const days = finite(body.days_to_expiry)
-    ? body.days_to_expiry
-    : dayNumberOf(body.expiration_date) - nyClock(now).dayNumber;
-  const years = Math.max(0, days) / 365;
-  const breakeven = finite(body.breakeven) ? body.breakeven : strike - premium;
-  const iv = finite(body.implied_volatility) && body.implied_volatility > 0 ? body.implied_volatility : null;
-  if (!iv) missing.push("implied volatility");
-
-  const monthlyRoi = finite(body.calculated_monthly_roi)
-    ? body.calculated_monthly_roi
-    : days > 0
-      ? ((premium / strike) * 30) / days
-      : null;
-  const annualizedRoi = finite(body.annualized_roi)
-    ? body.annualized_roi
-    : days > 0
-      ? ((premium / strike) * 365) / days
-      : null;
-  if (monthlyRoi === null) missing.push("the return (the option expires today or has expired)");
-
-  const intrinsicValue = Math.max(0, strike - spot);
-  const timeValue = Math.max(0, premium - intrinsicValue);
-  const commission = finite(body.commission) ? body.commission : DEFAULT_FILTERS.commission;
-  const netReturn = (timeValue - commission / CONTRACT_SIZE) / strike;
   // The run's own rate when the recommendation carries it, else the one the market in use prices with.
-  const rate = finite(body.rate) && body.rate > 0 ? body.rate : await marketRate(context.market);
-  const tbillReturn = days > 0 ? (rate * days) / 365 : null;
-  const probabilityOfAssignment =
-    body.probability_of_assignment !== undefined && body.probability_of_assignment !== null
-      ? body.probability_of_assignment
-      : iv && years > 0
-        ? probabilityBelow({ spot, level: strike, years, rate, volatility: iv })
-        : null;
-
-  let probabilityOfProfit: number | null = null;
-  let probabilitySource: RecommendationFacts["probabilitySource"] = null;
-  if (finite(body.probability_of_profit)) {
-    probabilityOfProfit = body.probability_of_profit;
-    probabilitySource = "given";
-  } else if (iv && years > 0) {
-    probabilityOfProfit = probabilityAbove({ spot, level: breakeven, years, rate, volatility: iv });
-    probabilitySource = "model";
-  } else {
-    missing.push("the probability of profit");
-  }
-
-  let greeks: RecommendationFacts["greeks"] = null;
-  if (finite(body.delta) && finite(body.theta) && finite(body.vega)) {
-    greeks = {
-      delta: body.delta,
-      theta: body.theta,
-      thetaPerContract: body.theta * CONTRACT_SIZE,
-      vega: body.vega,
-      vegaPerContract: body.vega * CONTRACT_SIZE,
-      source: "given",
-    };
-  } else if (iv && years > 0) {
-    const g = bsGreeks(type, { spot, strike, years, rate, volatility: iv });
-    greeks = {
-      delta: g.delta,
-      theta: g.theta,
-      thetaPerContract: g.theta * CONTRACT_SIZE,
-      vega: g.vega,
-      vegaPerContract: g.vega * CONTRACT_SIZE,
-      source: "model",
-    };
-  } else {
-    missing.push("the greeks (delta, theta, vega)");
-  }
-
-  const weeklyKnown = finite(body.option_weekly_low_price) && finite(body.option_weekly_high_price);
-  if (!weeklyKnown) missing.push("the option's weekly range");
-  if (!finite(body.volume) && !finite(body.open_interest)) missing.push("volume and open interest");
-  if (body.earnings_date === undefined) missing.push("the earnings date");
-  if (ticker && !reference) missing.push(`intrinsic values and buy levels (the provider does not track ${ticker})`);
-
-  const conservative = levels && levels.conservative_iv > 0 ? levels.conservative_iv : null;
-  let weeklyPosition: RecommendationFacts["weeklyPosition"] = null;
-  if (weeklyKnown) {
-    const low = body.option_weekly_low_price!;
-    const high = body.option_weekly_high_price!;
-    const third = (high - low) / 3;
-    weeklyPosition = premium > high - third ? "top" : premium < low + third ? "bottom" : "middle";
-  }
-  return {
-    contractSize: CONTRACT_SIZE,
-    symbol: body.option_identifier,
-    ticker,
-    tracked: reference !== null,
-    name: reference?.stock.name ?? null,
-    type,
-    expiration: body.expiration_date,
-    daysToExpiry: days,
-    strike,
-    stockPrice: spot,
-    premium,
-    premiumPerContract: premium * CONTRACT_SIZE,
-    bid: finite(body.bid) ? body.bid : null,
-    ask: finite(body.ask) ? body.ask : null,
-    collateral: finite(body.collateral) ? body.collateral : strike * CONTRACT_SIZE,
-    breakeven,
-    cushion: finite(body.cushion) ? body.cushion : (spot - breakeven) / spot,
-    strikeDistance: strike / spot - 1,
-    inTheMoney: type === "put" ? strike > spot : strike < spot,
-    intrinsic: type === "put" ? Math.max(0, strike - spot) : Math.max(0, spot - strike),
-    monthlyRoi,
-    annualizedRoi,
-    mid: finite(body.bid) && finite(body.ask) ? (body.bid + body.ask) / 2 : null,
-    timeValue,
-    commission,
-    netMonthly: days > 0 ? (netReturn * 30) / days : null,
-    netAnnualized: days > 0 ? (netReturn * 365) / days : null,
-    tbillReturn,
-    excessReturn: tbillReturn === null ? null : netReturn - tbillReturn,
-    probabilityOfAssignment,
-    ivRank: finite(body.iv_rank) ? body.iv_rank : null,
-    ivPercentile: finite(body.iv_percentile) ? body.iv_percentile : null,
-    ivHistoryDays: finite(body.iv_history_days) ? body.iv_history_days : null,
-    probabilityOfProfit,
-    probabilitySource,
-    impliedVolatility: iv,
-    historicalVolatility:
-      finite(body.historical_volatility) && body.historical_volatility > 0 ? body.historical_volatility : null,
-    greeks,
-    weeklyLow: weeklyKnown ? body.option_weekly_low_price! : null,
-    weeklyHigh: weeklyKnown ? body.option_weekly_high_price! : null,
-    weeklyPosition,
-    maxLossPerContract: Math.max(0, breakeven) * CONTRACT_SIZE,
-    volume: finite(body.volume) ? body.volume : null,
-    openInterest: finite(body.open_interest) ? body.open_interest : null,
-    earnings: body.earnings_date
-      ? {
-          date: body.earnings_date,
-          beforeExpiry:
-            body.earnings_before_expiry ?? dayNumberOf(body.earnings_date) <= dayNumberOf(body.expiration_date),
-        }
-      : null,
-    levelsSource: reference?.levelsSource ?? "none",
-    levels,
-    buyLevel: buyLevelOf(strike, levels),
-    strikeVsConservative: conservative ? strike / conservative - 1 : null,
-    missing,
-  };
+  const rate = Number.isFinite(body.rate) && body.rate! > 0 ? body.rate! : await marketRate(context.market);
+  return deriveRecommendationFacts(body, {
+    reference: reference && { name: reference.stock.name, chosen: reference.chosen },
+    rate,
+    now,
+  });
 }

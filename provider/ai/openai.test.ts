@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import * as calls from "../../contract/calls.ts";
-import { createSimulatedMarket } from "../market/simulated.ts";
-import { DEMO_TICKERS } from "../db/demo-data.ts";
-import { testProvider, type TestProvider } from "../testing.ts";
-import { providerStartOptions, readProviderEnv } from "../env.ts";
+import * as calls from "#contract/calls.ts";
+import { createSimulatedMarket } from "#provider/market/simulated.ts";
+import { DEMO_TICKERS } from "#provider/db/demo-data.ts";
+import { testProvider, type TestProvider } from "#provider/testing/provider.ts";
+import { providerStartOptions, readProviderEnv } from "#provider/env.ts";
 import { startFakeChatVendor, type FakeChatVendor } from "../../tests/support/fake-chat-vendor.ts";
 import { stockFacts } from "./facts.ts";
 import { serverSentEvents } from "./openai.ts";

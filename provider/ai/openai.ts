@@ -7,7 +7,7 @@
 import { AiError, type AiSettings, type Explainer } from "./port.ts";
 import { recommendationMessages, stockAnalysisMessages, type ChatMessage } from "./prompt.ts";
 
-export const DEFAULT_AI_TIMEOUT_MS = 30_000;
+const DEFAULT_AI_TIMEOUT_MS = 30_000;
 /** Longest vendor error body read into a message. */
 const MAX_ERROR_CHARS = 300;
 

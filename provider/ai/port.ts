@@ -3,8 +3,8 @@
  * detail's explanation) from the facts the provider gathered. Two implementations: the built-in
  * analyst (default, offline) and an OpenAI-compatible chat-completions client (AI_BASE_URL).
  */
-import { HttpError } from "../http/errors.ts";
-import type { RecommendationFacts, StockFacts } from "./facts.ts";
+import { HttpError } from "#provider/http/errors.ts";
+import type { RecommendationFacts, StockFacts } from "./facts-derive.ts";
 
 export interface Explainer {
   readonly kind: "built-in" | "openai-compatible";

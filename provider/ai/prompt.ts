@@ -2,7 +2,7 @@
  * The chat messages for an OpenAI-compatible model: the same facts the built-in analyst writes
  * from, as JSON, with the instruction to use nothing else.
  */
-import type { RecommendationFacts, StockFacts } from "./facts.ts";
+import type { RecommendationFacts, StockFacts } from "./facts-derive.ts";
 
 export interface ChatMessage {
   role: "system" | "user";

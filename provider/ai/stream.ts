@@ -6,7 +6,7 @@
  */
 import { AiError } from "./port.ts";
 
-export const TEXT_STREAM_HEADERS = {
+const TEXT_STREAM_HEADERS = {
   "content-type": "text/plain; charset=utf-8",
   // no-transform: proxies (and the compression middleware) must not hold pieces back to compress them.
   "cache-control": "no-store, no-transform",
@@ -16,7 +16,7 @@ export const TEXT_STREAM_HEADERS = {
 };
 
 /** The line that ends a text cut short. */
-export function stoppedLine(error: unknown): string {
+function stoppedLine(error: unknown): string {
   const why = error instanceof AiError ? error.message : "The explanation stopped because of an error.";
   return `\n\n[${why} The text above is incomplete.]`;
 }

@@ -2,16 +2,16 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as calls from "../../contract/calls.ts";
-import { fillPath, type Endpoint } from "../../contract/endpoint.ts";
-import type { PositionAlertEvent } from "../../contract/position-alerts.ts";
+import * as calls from "#contract/calls.ts";
+import { fillPath, type Endpoint } from "#contract/endpoint.ts";
+import type { PositionAlertEvent } from "#contract/position-alerts.ts";
 import { startPushReceiver, type PushReceiver, type TestSubscription } from "../../tests/support/push-receiver.ts";
-import { createProvider, type Provider } from "../app.ts";
-import { DEMO_TICKERS } from "../db/demo-data.ts";
-import { dayNumberOf } from "../market/calendar.ts";
-import type { MarketData, OptionChain, Quote } from "../market/port.ts";
-import { createSimulatedMarket } from "../market/simulated.ts";
-import { testPostgresDatabase } from "../testing.ts";
+import { createProvider, type Provider } from "#provider/app.ts";
+import { DEMO_TICKERS } from "#provider/db/demo-data.ts";
+import { dayNumberOf } from "#provider/market/calendar.ts";
+import type { MarketData, OptionChain, Quote } from "#provider/market/port.ts";
+import { createSimulatedMarket } from "#provider/market/simulated.ts";
+import { testPostgresDatabase } from "#provider/testing/provider.ts";
 import { dueAlerts, raisePositionAlerts, tradingDaysUntil } from "./position-alerts.ts";
 
 /**

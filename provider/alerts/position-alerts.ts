@@ -9,16 +9,16 @@
  * the notification; only the run whose insert returned a row pushes it. A restart or a second
  * process finds the row and sends nothing.
  */
-import type { AlertSettings, PositionAlertEvent } from "../../contract/position-alerts.ts";
-import type { ProviderContext } from "../context.ts";
-import type { Db } from "../db/client.ts";
-import * as store from "../journal/store.ts";
-import { CONTRACT_SIZE, replay } from "../journal/wheel.ts";
-import { dayNumberOf, isoDateOf, isTradingDay, nyClock } from "../market/calendar.ts";
-import type { MarketData, OptionChain } from "../market/port.ts";
-import { formatOccSymbol } from "../options/occ-symbol.ts";
-import { pushNotice, storeNotice, type Notice, type NotifyResult } from "../push/notify.ts";
-import { savedFilters } from "../recommend/filters.ts";
+import type { AlertSettings, PositionAlertEvent } from "#contract/position-alerts.ts";
+import type { ProviderContext } from "#provider/context.ts";
+import type { Db } from "#provider/db/client.ts";
+import * as store from "#provider/journal/store.ts";
+import { CONTRACT_SIZE, replay } from "#provider/journal/wheel.ts";
+import { dayNumberOf, isoDateOf, isTradingDay, nyClock } from "#provider/market/calendar.ts";
+import type { MarketData, OptionChain } from "#provider/market/port.ts";
+import { formatOccSymbol } from "#provider/options/occ-symbol.ts";
+import { pushNotice, storeNotice, type Notice, type NotifyResult } from "#provider/push/notify.ts";
+import { savedFilters } from "#provider/recommend/filters.ts";
 import { savedAlertSettings } from "./settings.ts";
 
 /** An open short put of one trader, as the journal replays it. */
@@ -73,7 +73,7 @@ export function tradingDaysUntil(from: number, to: number): number {
 }
 
 /** The first NYSE trading day after `day`. */
-export function nextTradingDay(day: number): number {
+function nextTradingDay(day: number): number {
   let next = day + 1;
   while (!isTradingDay(next)) next++;
   return next;
@@ -189,7 +189,7 @@ export function dueAlerts(
 export const positionKey = (occSymbol: string, tradeIds: readonly number[]) => `${occSymbol}#${tradeIds[0]}`;
 
 /** Every trader's open short puts that have not expired before New York day `today`. */
-export async function openPutPositions(db: Db, today: number, now: number): Promise<PutPosition[]> {
+async function openPutPositions(db: Db, today: number, now: number): Promise<PutPosition[]> {
   const users = await db
     .selectFrom("trades")
     .select("user_id")

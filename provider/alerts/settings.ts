@@ -1,5 +1,5 @@
-import { DEFAULT_ALERT_SETTINGS, type AlertSettings } from "../../contract/position-alerts.ts";
-import type { Db } from "../db/client.ts";
+import { DEFAULT_ALERT_SETTINGS, type AlertSettings } from "#contract/position-alerts.ts";
+import type { Db } from "#provider/db/client.ts";
 
 /** Each trader's alert thresholds (ADR 0034); no row means the defaults. */
 

@@ -1,9 +1,10 @@
 import { createHash } from "node:crypto";
-import type { Db } from "../db/client.ts";
-import type { Caller } from "../http/router.ts";
+import { sql } from "kysely";
+import type { Db } from "#provider/db/client.ts";
+import type { Caller } from "#provider/http/router.ts";
 import type { TokenService } from "./tokens.ts";
-import type { PermissionAction, PermissionObject } from "../../contract/entities.ts";
-import { forbidden } from "../http/errors.ts";
+import type { PermissionAction, PermissionObject } from "#contract/entities.ts";
+import { forbidden } from "#provider/http/errors.ts";
 
 export async function permissionsOf(db: Db, userId: number): Promise<{ object: string; action: string }[]> {
   return db
@@ -26,6 +27,7 @@ export function createAuthenticator(db: Db, tokens: TokenService) {
     const verified = await tokens.verify(match[1]!);
     if (!verified) return undefined;
     const { userId, expiresAt, issuedAt } = verified;
+    // One query per request: the user, whether the token was signed out, and the permissions.
     const user = await db
       .selectFrom("users")
       .select(["id", "tokens_valid_after"])
@@ -34,11 +36,17 @@ export function createAuthenticator(db: Db, tokens: TokenService) {
           .exists(eb.selectFrom("revoked_tokens").select("token_hash").where("token_hash", "=", tokenHash(match[1]!)))
           .as("revoked"),
       )
+      .select(
+        sql<string[]>`array(
+          select distinct rp.object || ':' || rp.action
+          from user_roles ur join role_permissions rp on rp.role_id = ur.role_id
+          where ur.user_id = users.id
+        )`.as("permissions"),
+      )
       .where("id", "=", userId)
       .executeTakeFirst();
     if (!user || user.revoked || !issuedAfter(issuedAt, user.tokens_valid_after)) return undefined;
-    const permissions = await permissionsOf(db, userId);
-    return { id: userId, permissions: new Set(permissions.map((p) => `${p.object}:${p.action}`)), expiresAt };
+    return { id: userId, permissions: new Set(user.permissions), expiresAt };
   };
 }
 

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
-import * as calls from "../../contract/calls.ts";
-import { WS_STOCK_UPDATES } from "../../contract/ws.ts";
-import { WS_CLOSE_UNAUTHORIZED } from "../../contract/ws-close-codes.ts";
-import { startProviderServer, type RunningProvider } from "../server.ts";
+import * as calls from "#contract/calls.ts";
+import { WS_STOCK_UPDATES } from "#contract/ws.ts";
+import { WS_CLOSE_UNAUTHORIZED } from "#contract/ws-close-codes.ts";
+import { startProviderServer, type RunningProvider } from "#provider/server.ts";
 
 /**
  * Sign-out ends the session on the server: the token it ended opens nothing afterwards (no read,

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "kysely";
-import { testProvider, type TestProvider } from "../testing.ts";
+import { testProvider, type TestProvider } from "#provider/testing/provider.ts";
 import { createRateLimiter, tooMany, type RateRule } from "./rate-limit.ts";
-import { HttpError } from "../http/errors.ts";
+import { HttpError } from "#provider/http/errors.ts";
 
 let provider: TestProvider;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
-import type { Db } from "../db/client.ts";
-import { HttpError } from "../http/errors.ts";
+import type { Db } from "#provider/db/client.ts";
+import { HttpError } from "#provider/http/errors.ts";
 
 /**
  * Fixed-window attempt counters kept in the database, so every provider process behind a

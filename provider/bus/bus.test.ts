@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import pg from "pg";
-import { openDatabase, type DatabaseHandle } from "../db/client.ts";
-import { testPostgresDatabase } from "../testing.ts";
+import { openDatabase, type DatabaseHandle } from "#provider/db/client.ts";
+import { testPostgresDatabase } from "#provider/testing/provider.ts";
 import { createDecoder, createEventBus, encodeNotifications, type EventBus } from "./bus.ts";
 
 async function until(done: () => boolean, timeoutMs = 5_000): Promise<void> {

@@ -8,7 +8,7 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import pg from "pg";
-import type { Db } from "../db/client.ts";
+import type { Db } from "#provider/db/client.ts";
 
 export type BusListener = (message: unknown) => void | Promise<void>;
 

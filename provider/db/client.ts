@@ -121,7 +121,7 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
   };
 }
 
-export async function migrate(db: Db): Promise<void> {
+async function migrate(db: Db): Promise<void> {
   const migrator = new Migrator({ db, provider: migrationProvider });
   const { error, results } = await migrator.migrateToLatest();
   for (const result of results ?? []) {

@@ -2,7 +2,7 @@ import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 
 import path from "node:path";
 
 /** The file that says which process has the embedded database's folder. */
-export const LOCK_FILE = "putseller.lock";
+const LOCK_FILE = "putseller.lock";
 
 /** A second process on one embedded data folder: PGlite has no locking of its own, and the two would diverge. */
 export class DataDirInUse extends Error {

@@ -1,4 +1,4 @@
-import type { CategoryIcon } from "../../contract/entities.ts";
+import type { CategoryIcon } from "#contract/entities.ts";
 
 /** Demo data for the embedded run: real US tickers with reference prices (USD) and sector-typical volatility. */
 export interface DemoTicker {

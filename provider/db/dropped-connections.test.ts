@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { afterEach, describe, expect, it } from "vitest";
-import { testPostgresDatabase } from "../testing.ts";
+import { testPostgresDatabase } from "#provider/testing/provider.ts";
 
 /**
  * PostgreSQL mode (`npm run test:postgres`): the database drops every connection while requests

@@ -503,6 +503,28 @@ const migrations: Record<string, Migration> = {
       );
     },
   },
+  "0100-active-recommendation-runs": {
+    // Pool rows are written once and never updated (ADR 0040): which run is a stock's active set is
+    // one narrow row per stock, flipped in the run's transaction, instead of an `active` flag
+    // rewritten on every retired row. Existing active sets keep pointing at their run; the run_id
+    // index serves the readers' join and the cascade when pruning deletes a run.
+    async up(db: Kysely<unknown>) {
+      await runScript(
+        db,
+        `
+        CREATE TABLE active_recommendation_runs (
+          stock_id integer PRIMARY KEY REFERENCES stocks ON DELETE CASCADE,
+          run_id integer NOT NULL UNIQUE REFERENCES recommendation_runs
+        );
+        INSERT INTO active_recommendation_runs (stock_id, run_id)
+          SELECT stock_id, max(run_id) FROM trade_recommendations WHERE active = 1 GROUP BY stock_id;
+        CREATE INDEX trade_recommendations_run ON trade_recommendations (run_id);
+        DROP INDEX trade_recommendations_active_stock;
+        ALTER TABLE trade_recommendations DROP COLUMN active;
+      `,
+      );
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -163,9 +163,14 @@ export interface TradeRecommendationsTable {
   quoted_at: Date | string | null;
   /** "last" when the premium is the last trade, not a live bid (after hours); null read as "quote". */
   bid_source: "quote" | "last" | null;
-  active: Generated<number>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
+}
+
+/** Each stock's active set: the run whose pool readers see (ADR 0040); its rows are never updated. */
+export interface ActiveRecommendationRunsTable {
+  stock_id: number;
+  run_id: number;
 }
 
 /** A trader's recommendation filters (ADR 0022); no row means the defaults. */
@@ -356,6 +361,7 @@ export interface Database {
   price_history: PriceHistoryTable;
   recommendation_runs: RecommendationRunsTable;
   trade_recommendations: TradeRecommendationsTable;
+  active_recommendation_runs: ActiveRecommendationRunsTable;
   trader_filters: TraderFiltersTable;
   devices: DevicesTable;
   notifications: NotificationsTable;

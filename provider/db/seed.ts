@@ -1,9 +1,9 @@
 import { sql } from "kysely";
 import type { Db } from "./client.ts";
-import { hashPassword } from "../auth/password.ts";
-import type { MarketData } from "../market/port.ts";
+import { hashPassword } from "#provider/auth/password.ts";
+import type { MarketData } from "#provider/market/port.ts";
 import { DEMO_CATEGORIES, DEMO_TICKERS, DEMO_UIP, DEMO_USERS, DEMO_WATCHLIST, demoBuyLevels } from "./demo-data.ts";
-import { generateMany } from "../recommend/generate.ts";
+import { generateMany } from "#provider/recommend/generate.ts";
 
 const round2 = (v: number) => Math.round(v * 100) / 100;
 

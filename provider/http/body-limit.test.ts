@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { endpoint } from "../../contract/endpoint.ts";
-import { BODY_LIMITS } from "../../contract/limits.ts";
+import { endpoint } from "#contract/endpoint.ts";
+import { BODY_LIMITS } from "#contract/limits.ts";
 import { chunkedUpload } from "../../tests/support/chunked-upload.ts";
-import { startProviderServer, type RunningProvider } from "../server.ts";
+import { startProviderServer, type RunningProvider } from "#provider/server.ts";
 import { Router } from "./router.ts";
 
 /**

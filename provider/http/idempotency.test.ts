@@ -1,8 +1,8 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as calls from "../../contract/calls.ts";
-import { IDEMPOTENCY_HEADER } from "../../contract/calls.ts";
-import { testProvider, type TestProvider } from "../testing.ts";
+import * as calls from "#contract/calls.ts";
+import { IDEMPOTENCY_HEADER } from "#contract/calls.ts";
+import { testProvider, type TestProvider } from "#provider/testing/provider.ts";
 import { REPLAYED_HEADER } from "./idempotency.ts";
 
 /**

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { sql } from "kysely";
-import type { Db } from "../db/client.ts";
+import type { Db } from "#provider/db/client.ts";
 import { errorResponse, HttpError } from "./errors.ts";
 
 /**
@@ -10,7 +10,7 @@ import { errorResponse, HttpError } from "./errors.ts";
  * kept answer without running again; the same key with a different request is refused with 422.
  * Keys are per user and forgotten after a day.
  */
-export const KEY_TTL_HOURS = 24;
+const KEY_TTL_HOURS = 24;
 /** Header on an answer that was kept from an earlier request with the same key. */
 export const REPLAYED_HEADER = "Idempotent-Replayed";
 /** `status` of a key whose first request is still running. */

@@ -1,10 +1,10 @@
 import { z } from "zod";
-import type { Endpoint } from "../../contract/endpoint.ts";
+import type { Endpoint } from "#contract/endpoint.ts";
 import { describeZodError, errorResponse, HttpError, json, unauthorized } from "./errors.ts";
-import { IDEMPOTENCY_HEADER } from "../../contract/calls.ts";
+import { IDEMPOTENCY_HEADER } from "#contract/calls.ts";
 import { checkKey, requestHash, type IdempotencyStore } from "./idempotency.ts";
-import { BODY_LIMITS, bodyTooLarge } from "../../contract/limits.ts";
-import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from "../db/unavailable.ts";
+import { BODY_LIMITS, bodyTooLarge } from "#contract/limits.ts";
+import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from "#provider/db/unavailable.ts";
 
 export interface Caller {
   id: number;

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
-import * as calls from "../../contract/calls.ts";
-import { StockPriceUpdate, WS_STOCK_UPDATES } from "../../contract/ws.ts";
-import { DEMO_TICKERS } from "../db/demo-data.ts";
-import { createSimulatedMarket } from "../market/simulated.ts";
-import { startProviderServer, type RunningProvider } from "../server.ts";
+import * as calls from "#contract/calls.ts";
+import { StockPriceUpdate, WS_STOCK_UPDATES } from "#contract/ws.ts";
+import { DEMO_TICKERS } from "#provider/db/demo-data.ts";
+import { createSimulatedMarket } from "#provider/market/simulated.ts";
+import { startProviderServer, type RunningProvider } from "#provider/server.ts";
 import { PRICE_JOB } from "./price-job.ts";
 
 /**

@@ -2,8 +2,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { spawn, type ChildProcess } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
-import { createProvider, type Provider } from "../app.ts";
-import { testPostgresDatabase } from "../testing.ts";
+import { createProvider, type Provider } from "#provider/app.ts";
+import { testPostgresDatabase } from "#provider/testing/provider.ts";
 import { JOBS_LOCK_KEY } from "./leader.ts";
 
 /**

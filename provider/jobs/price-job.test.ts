@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import * as calls from "../../contract/calls.ts";
-import { StockPriceUpdate, type PriceQuote } from "../../contract/ws.ts";
-import { STOCK_UPDATES_CHANNEL } from "../bus/channels.ts";
-import { DEMO_TICKERS } from "../db/demo-data.ts";
-import { rateLimited, vendorDown, type MarketData, type Quote } from "../market/port.ts";
-import { createSimulatedMarket } from "../market/simulated.ts";
-import { testProvider, type TestProvider } from "../testing.ts";
+import * as calls from "#contract/calls.ts";
+import { StockPriceUpdate, type PriceQuote } from "#contract/ws.ts";
+import { STOCK_UPDATES_CHANNEL } from "#provider/bus/channels.ts";
+import { DEMO_TICKERS } from "#provider/db/demo-data.ts";
+import { rateLimited, vendorDown, type MarketData, type Quote } from "#provider/market/port.ts";
+import { createSimulatedMarket } from "#provider/market/simulated.ts";
+import { testProvider, type TestProvider } from "#provider/testing/provider.ts";
 import { PRICE_JOB, priceRefreshJob, refreshPrices } from "./price-job.ts";
 
 /**

@@ -7,14 +7,15 @@
  * alerts on open short puts (provider/alerts/position-alerts.ts).
  */
 import { sql } from "kysely";
-import { configIsOn } from "../../contract/entities.ts";
-import { StockPriceUpdate, type PriceQuote } from "../../contract/ws.ts";
-import { STOCK_UPDATES_CHANNEL } from "../bus/channels.ts";
-import type { ProviderContext } from "../context.ts";
-import { isoDateOf, nyClock } from "../market/calendar.ts";
-import { MarketDataError, type Quote } from "../market/port.ts";
-import { notifyPriceCrossings } from "../push/alerts.ts";
-import { raisePositionAlerts } from "../alerts/position-alerts.ts";
+import { StockPriceUpdate, type PriceQuote } from "#contract/ws.ts";
+import { STOCK_UPDATES_CHANNEL } from "#provider/bus/channels.ts";
+import type { ProviderContext } from "#provider/context.ts";
+import { isoDateOf, nyClock } from "#provider/market/calendar.ts";
+import { MarketDataError, type Quote } from "#provider/market/port.ts";
+import { notifyPriceCrossings } from "#provider/push/alerts.ts";
+import { raisePositionAlerts } from "#provider/alerts/position-alerts.ts";
+import { configFlag } from "#provider/store/config-flag.ts";
+import { isFollowed } from "#provider/store/followed-stocks.ts";
 import type { Job } from "./scheduler.ts";
 
 export const PRICE_JOB = "prices";
@@ -43,20 +44,7 @@ async function watchedStocks(db: PriceContext["db"]) {
   return db
     .selectFrom("stocks as s")
     .select(["s.id", "s.ticker", "s.current_price", "s.updated_at"])
-    .where((eb) =>
-      eb.or([
-        eb.exists(
-          eb
-            .selectFrom("user_stocks as us")
-            .select("us.id")
-            .whereRef("us.stock_id", "=", "s.id")
-            .where("us.active", "=", 1),
-        ),
-        eb.exists(
-          eb.selectFrom("uip_stocks as u").select("u.id").whereRef("u.stock_id", "=", "s.id").where("u.active", "=", 1),
-        ),
-      ]),
-    )
+    .where(isFollowed)
     .orderBy("s.ticker")
     .execute();
 }
@@ -156,12 +144,7 @@ export function priceRefreshJob(context: PriceContext, options: PriceJobOptions)
     name: PRICE_JOB,
     intervalMs: options.intervalMs,
     async run(signal) {
-      const flag = await context.db
-        .selectFrom("backend_config")
-        .select("value")
-        .where("key", "=", "auto_refresh_enabled")
-        .executeTakeFirst();
-      if (!configIsOn(flag?.value)) return;
+      if (!(await configFlag(context.db, "auto_refresh_enabled"))) return;
       const { failed, rateLimited } = await refreshPrices(context, { signal, concurrency: options.concurrency });
       // Alerts on open short puts follow every refresh (ADR 0034); their own failure is logged only.
       if (!rateLimited) {

@@ -3,8 +3,8 @@
  * hour: runs pile up at one per flagged ticker every interval, and the screens and the track
  * record need only a few of them (docs/decisions/0031-bounded-work-per-trader.md).
  */
-import type { Db } from "../db/client.ts";
-import { pruneRuns } from "../recommend/prune.ts";
+import type { Db } from "#provider/db/client.ts";
+import { pruneRuns } from "#provider/recommend/prune.ts";
 import type { Job } from "./scheduler.ts";
 
 export const PRUNE_RUNS_JOB = "prune-recommendation-runs";

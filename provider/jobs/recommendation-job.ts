@@ -5,9 +5,10 @@
  * where the old one stopped instead of regenerating everything at once. With the market closed a
  * ticker whose last run already saw the last close is left alone: nothing has changed.
  */
-import { configIsOn } from "../../contract/entities.ts";
-import { sessionAt, isMarketOpen } from "../market/calendar.ts";
-import { generateMany, type RecommendContext } from "../recommend/generate.ts";
+import { sessionAt, isMarketOpen } from "#provider/market/calendar.ts";
+import { generateMany, type RecommendContext } from "#provider/recommend/generate.ts";
+import { configFlag } from "#provider/store/config-flag.ts";
+import { isFlagged } from "#provider/store/followed-stocks.ts";
 import type { Job } from "./scheduler.ts";
 
 export const RECOMMENDATION_JOB = "recommendations";
@@ -33,16 +34,7 @@ async function flaggedTickers(context: RecommendContext) {
         .select(({ fn }) => fn.max("r.created_at").as("last"))
         .as("last_run"),
     ])
-    .where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom("user_stocks as us")
-          .select("us.id")
-          .whereRef("us.stock_id", "=", "s.id")
-          .where("us.active", "=", 1)
-          .where("us.generate_recommendation", "=", true),
-      ),
-    )
+    .where(isFlagged)
     .orderBy("s.ticker")
     .execute();
   return rows.map((r) => ({ ticker: r.ticker, lastRun: r.last_run ? new Date(r.last_run as Date | string) : null }));
@@ -61,12 +53,7 @@ export function recommendationJob(context: RecommendContext, options: Recommenda
     name: RECOMMENDATION_JOB,
     intervalMs: Math.min(options.checkEveryMs ?? 60_000, options.intervalMs),
     async run(signal) {
-      const flag = await context.db
-        .selectFrom("backend_config")
-        .select("value")
-        .where("key", "=", "auto_trade_recommendation_generation_enabled")
-        .executeTakeFirst();
-      if (!configIsOn(flag?.value)) return;
+      if (!(await configFlag(context.db, "auto_trade_recommendation_generation_enabled"))) return;
       const due = (await flaggedTickers(context))
         .filter(({ lastRun }) => isDue(lastRun, now(), options.intervalMs))
         .map(({ ticker }) => ticker);

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as calls from "../../contract/calls.ts";
-import { TradeUpdate } from "../../contract/ws.ts";
-import { createSimulatedMarket } from "../market/simulated.ts";
-import { DEMO_TICKERS } from "../db/demo-data.ts";
-import { TRADE_UPDATES_CHANNEL } from "../bus/channels.ts";
-import { recommendContext } from "../recommend/context.ts";
-import { testProvider, type TestProvider } from "../testing.ts";
+import * as calls from "#contract/calls.ts";
+import { TradeUpdate } from "#contract/ws.ts";
+import { createSimulatedMarket } from "#provider/market/simulated.ts";
+import { DEMO_TICKERS } from "#provider/db/demo-data.ts";
+import { TRADE_UPDATES_CHANNEL } from "#provider/bus/channels.ts";
+import { recommendContext } from "#provider/recommend/context.ts";
+import { testProvider, type TestProvider } from "#provider/testing/provider.ts";
 import type { LeaderElection } from "./leader.ts";
 import { createScheduler, type Job } from "./scheduler.ts";
 import { isDue, recommendationJob, RECOMMENDATION_JOB } from "./recommendation-job.ts";

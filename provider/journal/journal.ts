@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { Db } from "../db/client.ts";
+import type { Db } from "#provider/db/client.ts";
 import {
   TradeInput,
   type Broker,
@@ -7,15 +7,15 @@ import {
   type Journal,
   type Trade,
   type TradeInput as TradeInputType,
-} from "../../contract/entities.ts";
-import { describeZodError, HttpError, notFound } from "../http/errors.ts";
-import type { MarketData } from "../market/port.ts";
-import { formatOccSymbol } from "../options/occ-symbol.ts";
+} from "#contract/entities.ts";
+import { describeZodError, HttpError, notFound } from "#provider/http/errors.ts";
+import type { MarketData } from "#provider/market/port.ts";
+import { formatOccSymbol } from "#provider/options/occ-symbol.ts";
 import { CsvFormatError, type ParsedLine } from "./brokers/csv.ts";
 import { parseIbkr } from "./brokers/ibkr.ts";
 import { parseTastytrade } from "./brokers/tastytrade.ts";
-import { positionKey, sentAlertsOf } from "../alerts/position-alerts.ts";
-import type { PositionAlertsByOption } from "../../contract/position-alerts.ts";
+import { positionKey, sentAlertsOf } from "#provider/alerts/position-alerts.ts";
+import type { PositionAlertsByOption } from "#contract/position-alerts.ts";
 import * as store from "./store.ts";
 import { testedOrLosing } from "./rolls.ts";
 import { CONTRACT_SIZE, cycleFigures, legAtMark, periodStats, replay, type WheelTrade } from "./wheel.ts";

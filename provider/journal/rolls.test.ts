@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { dayNumberOf } from "../market/calendar.ts";
-import type { OptionQuote } from "../market/port.ts";
+import { dayNumberOf } from "#provider/market/calendar.ts";
+import type { OptionQuote } from "#provider/market/port.ts";
 import { premiumOverLife, rollCandidates, testedOrLosing, type RollInput } from "./rolls.ts";
 import { replay, type WheelTrade } from "./wheel.ts";
 

@@ -1,10 +1,10 @@
-import { ROLL_MAX_DAYS, TESTED_DISTANCE, type RollCandidate } from "../../contract/rolls.ts";
-import { dayNumberOf, yearsToExpiry } from "../market/calendar.ts";
-import type { OptionExpiration } from "../market/port.ts";
-import { bsGreeks } from "../options/black-scholes.ts";
-import { impliedVolatility } from "../options/implied-volatility.ts";
-import { formatOccSymbol } from "../options/occ-symbol.ts";
-import { probabilityBelow } from "../options/probability.ts";
+import { ROLL_MAX_DAYS, TESTED_DISTANCE, type RollCandidate } from "#contract/rolls.ts";
+import { dayNumberOf, yearsToExpiry } from "#provider/market/calendar.ts";
+import type { OptionExpiration } from "#provider/market/port.ts";
+import { bsGreeks } from "#provider/options/black-scholes.ts";
+import { impliedVolatility } from "#provider/options/implied-volatility.ts";
+import { formatOccSymbol } from "#provider/options/occ-symbol.ts";
+import { probabilityBelow } from "#provider/options/probability.ts";
 import { CONTRACT_SIZE, type OpenLeg, type WheelTrade } from "./wheel.ts";
 
 /**

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
-import type { Db } from "../db/client.ts";
-import type { Trade, TradeInput } from "../../contract/entities.ts";
-import { formatOccSymbol } from "../options/occ-symbol.ts";
+import type { Db } from "#provider/db/client.ts";
+import type { Trade, TradeInput } from "#contract/entities.ts";
+import { formatOccSymbol } from "#provider/options/occ-symbol.ts";
 import type { WheelTrade } from "./wheel.ts";
 
 /** The trades table's queries: every one is scoped to one user. */
@@ -43,7 +43,7 @@ function selectTrades(db: Executor, userId: number) {
     .execute();
 }
 
-export function toTrade(row: Row): Trade {
+function toTrade(row: Row): Trade {
   const option = row.option_type !== null && row.strike !== null && row.expiry !== null;
   return {
     id: row.id,

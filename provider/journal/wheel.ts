@@ -1,4 +1,4 @@
-import type { TradeKind } from "../../contract/entities.ts";
+import type { TradeKind } from "#contract/entities.ts";
 
 /**
  * The wheel's arithmetic, pure: trades in, positions, cycles and figures out. The provider replays a
@@ -88,15 +88,11 @@ const legKey = (t: { ticker: string; optionType: string | null; strike: number |
   `${t.ticker}|${t.optionType}|${t.strike}|${t.expiry}`;
 const cents = (value: number) => Math.round(value * 100) / 100;
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
-export const optionName = (t: {
-  ticker: string;
-  optionType: string | null;
-  strike: number | null;
-  expiry: string | null;
-}) => `${t.ticker} ${t.strike} ${t.optionType} expiring ${t.expiry}`;
+const optionName = (t: { ticker: string; optionType: string | null; strike: number | null; expiry: string | null }) =>
+  `${t.ticker} ${t.strike} ${t.optionType} expiring ${t.expiry}`;
 
 /** Time order; a same-moment roll's buy-to-close goes before its sell-to-open, else by id. */
-export function inTimeOrder<T extends WheelTrade>(trades: readonly T[]): T[] {
+function inTimeOrder<T extends WheelTrade>(trades: readonly T[]): T[] {
   return [...trades].sort(
     (a, b) => a.tradedAt - b.tradedAt || (a.rolledFrom === b.id ? 1 : b.rolledFrom === a.id ? -1 : a.id - b.id),
   );

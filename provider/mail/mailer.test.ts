@@ -1,7 +1,7 @@
 import { createServer, type Server, type Socket } from "node:net";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { testProvider, type TestProvider } from "../testing.ts";
+import { testProvider, type TestProvider } from "#provider/testing/provider.ts";
 import { createMailer } from "./mailer.ts";
 
 /** A minimal SMTP server on loopback that keeps what it receives (no TLS, no auth). */

@@ -1,5 +1,5 @@
 import type { Transporter } from "nodemailer";
-import type { Db } from "../db/client.ts";
+import type { Db } from "#provider/db/client.ts";
 
 export interface OutgoingMail {
   to: string;

@@ -7,7 +7,6 @@
 
 export const OPEN_MINUTE = 9 * 60 + 30;
 export const CLOSE_MINUTE = 16 * 60;
-export const SESSION_MINUTES = CLOSE_MINUTE - OPEN_MINUTE;
 const DAY_MS = 86_400_000;
 /** Day number (days since 1970-01-01) of Monday 1970-01-05, where trading-day numbering starts. */
 const FIRST_MONDAY = 4;
@@ -167,7 +166,7 @@ export function thirdFriday(year: number, monthIndex: number): number {
 // ── NYSE holidays and early closes ──────────────────────────────────────────
 
 /** The 13:00 close of the day before Independence Day, the day after Thanksgiving and Christmas Eve. */
-export const EARLY_CLOSE_MINUTE = 13 * 60;
+const EARLY_CLOSE_MINUTE = 13 * 60;
 
 const dayOf = (year: number, monthIndex: number, day: number) => Math.floor(Date.UTC(year, monthIndex, day) / DAY_MS);
 

@@ -11,7 +11,7 @@
 import { OPEN_MINUTE, closeMinuteOf, isTradingDay, isoDateOf, nyClock, nyInstant } from "./calendar.ts";
 
 /** How long after the open a price from the session before still counts (delayed feeds, first trades). */
-export const OPEN_GRACE_MINUTES = 20;
+const OPEN_GRACE_MINUTES = 20;
 
 /** The open of the latest regular session that has begun at `now`. */
 export function latestSessionOpen(now: Date, closedDays: ReadonlySet<string> = new Set()): Date {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_TICKERS } from "../db/demo-data.ts";
-import { parseOccSymbol } from "../options/occ-symbol.ts";
+import { DEMO_TICKERS } from "#provider/db/demo-data.ts";
+import { parseOccSymbol } from "#provider/options/occ-symbol.ts";
 import { isWeekday, dayNumberOf, nyInstant, closeMinuteOf, yearsToExpiry } from "./calendar.ts";
 import { MarketDataError, type MarketData, type MarketSource } from "./port.ts";
 import { marketRate } from "./rates.ts";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { providerStartOptions, readProviderEnv } from "../env.ts";
+import { providerStartOptions, readProviderEnv } from "#provider/env.ts";
 
 describe("market data settings", () => {
   it("stops start-up with one clear line when MARKET_DATA=tradier has no token", () => {

@@ -2,7 +2,7 @@
  * How the simulated market prices options: a volatility surface (level, term structure, earnings
  * bump, put skew), Black-Scholes-Merton for the fair value, and a quoted market around it.
  */
-import { bsPrice, type OptionType } from "../options/black-scholes.ts";
+import { bsPrice, type OptionType } from "#provider/options/black-scholes.ts";
 import { isoDateOf, previousTradingDay, thirdFriday, weekdayOf } from "./calendar.ts";
 
 const HOUR_IN_YEARS = 1 / (365 * 24);

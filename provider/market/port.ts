@@ -2,9 +2,9 @@
  * The market-data port: everything the provider needs from a quote vendor. The simulated market
  * (default, offline) and real adapters implement it; callers never know which one they have.
  */
-import { MarketSource as MarketSourceSchema, type DailyBar } from "../../contract/entities.ts";
-import { HttpError } from "../http/errors.ts";
-import type { OptionType } from "../options/black-scholes.ts";
+import { MarketSource as MarketSourceSchema, type DailyBar } from "#contract/entities.ts";
+import { HttpError } from "#provider/http/errors.ts";
+import type { OptionType } from "#provider/options/black-scholes.ts";
 
 export type { DailyBar, OptionType };
 

@@ -8,14 +8,14 @@
  * Within a session the price follows a Brownian bridge from the previous close to the close,
  * linear between 78 five-minute knots, so it is continuous and the day's high and low are exact.
  */
-import type { DailyBar } from "../../contract/entities.ts";
+import type { DailyBar } from "#contract/entities.ts";
 import { dayNumberOf, dayNumberOfTradingIndex, isoDateOf, tradingIndexOf } from "./calendar.ts";
 import type { EarningsSchedule } from "./earnings.ts";
 import { hashString, Random, randomFor } from "./random.ts";
 
 /** The simulated history starts here; nothing before it exists. */
 export const EPOCH_DAY = tradingIndexOf(dayNumberOf("2000-01-03"));
-export const KNOTS = 78;
+const KNOTS = 78;
 export const EARNINGS_MOVE_FACTOR = 2.5;
 
 const FAST_REVERSION = 0.5 ** (1 / 20);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEMO_TICKERS } from "../db/demo-data.ts";
+import { DEMO_TICKERS } from "#provider/db/demo-data.ts";
 import { replaySession } from "./replay.ts";
 import { createSimulatedMarket } from "./simulated.ts";
 

@@ -8,7 +8,7 @@
 import { OPEN_MINUTE, closeMinuteOf, dayNumberOfTradingIndex, sessionAt, type Session } from "./calendar.ts";
 
 /** Real speed: one replayed minute a minute, a 6.5-hour session in 6.5 hours. */
-export const REPLAY_SPEED = 1;
+const REPLAY_SPEED = 1;
 
 /**
  * The replayed moment at `now` (a closed market): the latest session, `fraction` of the way from its

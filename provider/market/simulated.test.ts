@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { DEMO_TICKERS } from "../db/demo-data.ts";
-import { impliedVolatility } from "../options/implied-volatility.ts";
-import { parseOccSymbol } from "../options/occ-symbol.ts";
+import { DEMO_TICKERS } from "#provider/db/demo-data.ts";
+import { impliedVolatility } from "#provider/options/implied-volatility.ts";
+import { parseOccSymbol } from "#provider/options/occ-symbol.ts";
 import { dayNumberOf, isTradingDay, weekdayOf, yearsToExpiry } from "./calendar.ts";
 import { strikeStep } from "./option-model.ts";
 import { FALLBACK_RISK_FREE_RATE } from "./rates.ts";

@@ -2,8 +2,8 @@
  * A deterministic simulated market: the default, offline market-data source. Every number is a
  * pure function of the seed, the ticker and the time, so tests and demos repeat exactly.
  */
-import { formatOccSymbol, InvalidOccSymbolError, parseOccSymbol } from "../options/occ-symbol.ts";
-import type { OptionType } from "../options/black-scholes.ts";
+import { formatOccSymbol, InvalidOccSymbolError, parseOccSymbol } from "#provider/options/occ-symbol.ts";
+import type { OptionType } from "#provider/options/black-scholes.ts";
 import {
   CLOSE_MINUTE,
   closeMinuteOf,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_TICKERS } from "../db/demo-data.ts";
-import { generateRecommendations } from "../recommend/generate.ts";
-import { testProvider, type TestProvider } from "../testing.ts";
+import { DEMO_TICKERS } from "#provider/db/demo-data.ts";
+import { generateRecommendations } from "#provider/recommend/generate.ts";
+import { testProvider, type TestProvider } from "#provider/testing/provider.ts";
 import { MarketDataError, type MarketData } from "./port.ts";
 import { createSimulatedMarket } from "./simulated.ts";
 

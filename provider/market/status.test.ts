@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { marketNote } from "../../app/lib/market-note.ts";
-import { DEMO_TICKERS } from "../db/demo-data.ts";
+import { marketNote } from "#app/lib/market-note.ts";
+import { DEMO_TICKERS } from "#provider/db/demo-data.ts";
 import { nextSessionOpen } from "./calendar.ts";
 import { createSimulatedMarket } from "./simulated.ts";
 import { marketStatus } from "./status.ts";

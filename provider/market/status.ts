@@ -3,7 +3,7 @@
  * docs/decisions/0037): the demo market replaying a session while the exchange is closed, or a
  * live source closed until its next open. The calendar is the NYSE's (calendar.ts).
  */
-import type { MarketStatus } from "../../contract/market-status.ts";
+import type { MarketStatus } from "#contract/market-status.ts";
 import { isMarketOpen, nextSessionOpen } from "./calendar.ts";
 import type { MarketData } from "./port.ts";
 

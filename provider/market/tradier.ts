@@ -10,7 +10,7 @@
  * 429 or an outage answers the last good figures, marked with their age (last-good.ts), else a
  * MarketDataError: 404 unknown, 429 rate limited, 503 down or a refused token.
  */
-import { InvalidOccSymbolError, parseOccSymbol } from "../options/occ-symbol.ts";
+import { InvalidOccSymbolError, parseOccSymbol } from "#provider/options/occ-symbol.ts";
 import { isMarketOpen, isoDateOf, nyClock } from "./calendar.ts";
 import { closedMarketBid, isStale, latestSessionOpen } from "./freshness.ts";
 import { FALLBACK_RISK_FREE_RATE } from "./rates.ts";
@@ -31,9 +31,9 @@ import {
 import { createTokenBucket } from "./token-bucket.ts";
 
 export const TRADIER_PRODUCTION_URL = "https://api.tradier.com/v1";
-export const TRADIER_SANDBOX_URL = "https://sandbox.tradier.com/v1";
+const TRADIER_SANDBOX_URL = "https://sandbox.tradier.com/v1";
 /** Tradier's market-data limit per access token and minute (production; the sandbox allows 60). */
-export const TRADIER_REQUESTS_PER_MINUTE = 120;
+const TRADIER_REQUESTS_PER_MINUTE = 120;
 /** Symbols per /markets/quotes request (a GET URL stays well under common length limits). */
 const QUOTE_BATCH = 100;
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { impliedVolatility } from "../options/implied-volatility.ts";
+import { impliedVolatility } from "#provider/options/implied-volatility.ts";
 import { yearsToExpiry } from "./calendar.ts";
 import { MarketDataError } from "./port.ts";
 import { fixture, reply, vendor, type Recorded } from "./testing/yahoo-replay.ts";

@@ -11,7 +11,7 @@
  * 503 unreachable, failing or answering in a shape the library no longer recognises.
  */
 import YahooFinance from "yahoo-finance2";
-import { formatOccSymbol, parseOccSymbol, InvalidOccSymbolError } from "../options/occ-symbol.ts";
+import { formatOccSymbol, parseOccSymbol, InvalidOccSymbolError } from "#provider/options/occ-symbol.ts";
 import { isMarketOpen, isoDateOf, nyClock } from "./calendar.ts";
 import { closedMarketBid, isStale, latestSessionOpen } from "./freshness.ts";
 import { createLastGood, markLastGood } from "./last-good.ts";
@@ -55,7 +55,7 @@ const num = (value: unknown): number | undefined =>
   typeof value === "number" && Number.isFinite(value) ? value : undefined;
 
 /** The error a caller of the port sees for whatever the library threw. */
-export function toMarketDataError(error: unknown, symbol: string): MarketDataError {
+function toMarketDataError(error: unknown, symbol: string): MarketDataError {
   if (error instanceof MarketDataError) return error;
   const e = error as { name?: string; message?: string; code?: unknown };
   const message = String(e?.message ?? "");

@@ -1,6 +1,6 @@
 /** Close-to-close historical volatility, annualised with 252 trading days. */
 
-export const TRADING_DAYS_PER_YEAR = 252;
+const TRADING_DAYS_PER_YEAR = 252;
 
 /**
  * Sample standard deviation of the last `window` daily log returns of `closes` (oldest first),

@@ -4,8 +4,8 @@
  */
 import { bsGreeks, bsPrice, type OptionInputs, type OptionType } from "./black-scholes.ts";
 
-export const MIN_IMPLIED_VOLATILITY = 0.001;
-export const MAX_IMPLIED_VOLATILITY = 5;
+const MIN_IMPLIED_VOLATILITY = 0.001;
+const MAX_IMPLIED_VOLATILITY = 5;
 
 /** The price cannot come from any volatility in range (below intrinsic, above the no-arbitrage bound, or expired). */
 export class NoImpliedVolatilityError extends Error {

@@ -1,4 +1,4 @@
-import type { ProviderContext } from "../context.ts";
+import type { ProviderContext } from "#provider/context.ts";
 import { notifyUsers, type NotifyResult } from "./notify.ts";
 
 /**

@@ -1,6 +1,6 @@
 import { createPrivateKey, sign } from "node:crypto";
 import { z } from "zod";
-import { safeAppPath, type PushMessage } from "../../contract/push.ts";
+import { safeAppPath, type PushMessage } from "#contract/push.ts";
 import type { FcmServiceAccount } from "./fcm-account.ts";
 import type { FcmSend, SendOutcome } from "./sender.ts";
 
@@ -9,7 +9,7 @@ import type { FcmSend, SendOutcome } from "./sender.ts";
  * flow (RFC 7523) and posts each message to projects/{id}/messages:send with the access token.
  */
 
-export const FCM_SCOPE = "https://www.googleapis.com/auth/firebase.messaging";
+const FCM_SCOPE = "https://www.googleapis.com/auth/firebase.messaging";
 export const DEFAULT_FCM_API_URL = "https://fcm.googleapis.com";
 export const DEFAULT_FCM_TOKEN_URL = "https://oauth2.googleapis.com/token";
 
@@ -169,7 +169,7 @@ function isDeadToken(status: number, error: z.infer<typeof FcmErrorBody>["error"
 }
 
 /** The FCM v1 message for a device: the same title, body and screen as the Web Push payload. */
-export function fcmMessage(token: string, message: PushMessage, appUrl: string, ttl: string) {
+function fcmMessage(token: string, message: PushMessage, appUrl: string, ttl: string) {
   const path = safeAppPath(message.url);
   const link = new URL(path, `${appUrl.replace(/\/$/, "")}/`);
   // FCM's data values are strings only.

@@ -1,6 +1,6 @@
-import type { ProviderContext } from "../context.ts";
-import type { Db } from "../db/client.ts";
-import type { PushMessage } from "../../contract/push.ts";
+import type { ProviderContext } from "#provider/context.ts";
+import type { Db } from "#provider/db/client.ts";
+import type { PushMessage } from "#contract/push.ts";
 
 export interface Notice {
   /** trade, alert or success; anything else is listed as system (docs/product.md#entities-notification). */

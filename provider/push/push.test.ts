@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as calls from "../../contract/calls.ts";
-import { PushMessage } from "../../contract/push.ts";
+import * as calls from "#contract/calls.ts";
+import { PushMessage } from "#contract/push.ts";
 import { startPushReceiver, type PushReceiver, type TestSubscription } from "../../tests/support/push-receiver.ts";
-import { testProvider, type TestProvider } from "../testing.ts";
+import { testProvider, type TestProvider } from "#provider/testing/provider.ts";
 import { notifyUsers } from "./notify.ts";
 import { crossedLevel, notifyNewRecommendations, notifyPriceCrossings } from "./alerts.ts";
 import { pushHostAllowed } from "./hosts.ts";

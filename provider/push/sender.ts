@@ -1,6 +1,6 @@
 import type { Agent } from "node:https";
 import webpush from "web-push";
-import { parseWebPushToken, type PushMessage } from "../../contract/push.ts";
+import { parseWebPushToken, type PushMessage } from "#contract/push.ts";
 import type { VapidKeys } from "./vapid.ts";
 
 /**

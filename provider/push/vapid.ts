@@ -1,5 +1,5 @@
 import webpush from "web-push";
-import type { Db } from "../db/client.ts";
+import type { Db } from "#provider/db/client.ts";
 
 export interface VapidKeys {
   publicKey: string;
@@ -8,7 +8,7 @@ export interface VapidKeys {
   subject: string;
 }
 
-export const DEFAULT_VAPID_SUBJECT = "mailto:admin@localhost";
+const DEFAULT_VAPID_SUBJECT = "mailto:admin@localhost";
 
 /**
  * The VAPID key pair: from the settings when given, else generated on first start and kept

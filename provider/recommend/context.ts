@@ -1,5 +1,5 @@
-import type { ProviderContext } from "../context.ts";
-import { notifyNewRecommendations } from "../push/alerts.ts";
+import type { ProviderContext } from "#provider/context.ts";
+import { notifyNewRecommendations } from "#provider/push/alerts.ts";
 import type { RecommendContext } from "./generate.ts";
 
 /** The engine's view of the provider: its store, market data, bus, and the new-recommendations alert. */

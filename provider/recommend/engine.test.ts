@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { bsGreeks, bsPrice } from "../options/black-scholes.ts";
-import { historicalVolatility } from "../options/historical-volatility.ts";
-import { probabilityAbove } from "../options/probability.ts";
-import { formatOccSymbol } from "../options/occ-symbol.ts";
-import { yearsToExpiry } from "../market/calendar.ts";
-import { createSimulatedMarket } from "../market/simulated.ts";
-import type { OptionChain, OptionQuote } from "../market/port.ts";
-import { DEMO_TICKERS } from "../db/demo-data.ts";
+import { bsGreeks, bsPrice } from "#provider/options/black-scholes.ts";
+import { historicalVolatility } from "#provider/options/historical-volatility.ts";
+import { probabilityAbove } from "#provider/options/probability.ts";
+import { formatOccSymbol } from "#provider/options/occ-symbol.ts";
+import { yearsToExpiry } from "#provider/market/calendar.ts";
+import { createSimulatedMarket } from "#provider/market/simulated.ts";
+import type { OptionChain, OptionQuote } from "#provider/market/port.ts";
+import { DEMO_TICKERS } from "#provider/db/demo-data.ts";
 import {
   analyzeChain,
   buyLevelAtOrAbove,

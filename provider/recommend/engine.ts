@@ -4,13 +4,13 @@
  * eligible put, computes what a cash-secured put seller checks, ranks them and picks the best few
  * per expiry. No I/O here, so the benchmark and the tests drive it directly.
  */
-import { bsGreeks } from "../options/black-scholes.ts";
-import { historicalVolatility } from "../options/historical-volatility.ts";
-import { impliedVolatility } from "../options/implied-volatility.ts";
-import { probabilityAbove, probabilityBelow, putBreakeven } from "../options/probability.ts";
-import { dayNumberOf, nyClock, yearsToExpiry } from "../market/calendar.ts";
-import { FALLBACK_RISK_FREE_RATE } from "../market/rates.ts";
-import type { OptionChain, OptionQuote } from "../market/port.ts";
+import { bsGreeks } from "#provider/options/black-scholes.ts";
+import { historicalVolatility } from "#provider/options/historical-volatility.ts";
+import { impliedVolatility } from "#provider/options/implied-volatility.ts";
+import { probabilityAbove, probabilityBelow, putBreakeven } from "#provider/options/probability.ts";
+import { dayNumberOf, nyClock, yearsToExpiry } from "#provider/market/calendar.ts";
+import { FALLBACK_RISK_FREE_RATE } from "#provider/market/rates.ts";
+import type { OptionChain, OptionQuote } from "#provider/market/port.ts";
 import { levelFlags, type BuyLevelName, type ReferenceLevels } from "./level-flags.ts";
 import { DEFAULT_FILTERS, figuresOf, FILTER_LIMITS, selectFor, type PoolOption } from "./selection.ts";
 
@@ -24,7 +24,7 @@ export interface EngineSettings {
   premium: "bid" | "mid";
 }
 
-export const DEFAULT_SETTINGS: EngineSettings = {
+const DEFAULT_SETTINGS: EngineSettings = {
   minDays: FILTER_LIMITS.dte.min,
   maxDays: FILTER_LIMITS.dte.max,
   premium: "bid",
@@ -147,7 +147,7 @@ export function ivRank(history: readonly number[], current: number | null): numb
 }
 
 /** Share of the window's days with an IV below `current`, 0–1; null before MIN_IV_HISTORY days. */
-export function ivPercentile(history: readonly number[], current: number | null): number | null {
+function ivPercentile(history: readonly number[], current: number | null): number | null {
   if (current === null || !Number.isFinite(current)) return null;
   const window = history.filter((v) => Number.isFinite(v) && v > 0).slice(-IV_RANK_WINDOW);
   if (window.length < MIN_IV_HISTORY) return null;
@@ -327,7 +327,7 @@ export function analyzeChain(input: EngineInput): Analysis {
 }
 
 /** A candidate as the selection reads a stored put. */
-export function poolView(c: Candidate, p: { spot: number; rate: number }): PoolOption {
+function poolView(c: Candidate, p: { spot: number; rate: number }): PoolOption {
   return {
     strike_price: c.strike,
     expiration_date: c.expiration,

@@ -2,10 +2,10 @@
  * Each trader's recommendation filters (ADR 0022): their saved row, else the defaults; a view may
  * override any of them in its query (the /insights GET form), checked against the same limits.
  */
-import type { Db } from "../db/client.ts";
-import { HttpError } from "../http/errors.ts";
-import { TraderFilters } from "../../contract/trader-filters.ts";
-import type { TraderFilterQuery } from "../../contract/calls.ts";
+import type { Db } from "#provider/db/client.ts";
+import { HttpError } from "#provider/http/errors.ts";
+import { TraderFilters } from "#contract/trader-filters.ts";
+import type { TraderFilterQuery } from "#contract/calls.ts";
 import { DEFAULT_FILTERS, type TraderFilterValues } from "./selection.ts";
 
 const FIELDS = Object.keys(DEFAULT_FILTERS) as (keyof TraderFilterValues)[];

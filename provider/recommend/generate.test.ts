@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createSimulatedMarket } from "../market/simulated.ts";
-import { DEMO_TICKERS } from "../db/demo-data.ts";
-import { MarketDataError } from "../market/port.ts";
-import { HttpError } from "../http/errors.ts";
-import { testProvider, type TestProvider } from "../testing.ts";
+import { createSimulatedMarket } from "#provider/market/simulated.ts";
+import { DEMO_TICKERS } from "#provider/db/demo-data.ts";
+import { MarketDataError } from "#provider/market/port.ts";
+import { HttpError } from "#provider/http/errors.ts";
+import { testProvider, type TestProvider } from "#provider/testing/provider.ts";
 import { generateMany, generateRecommendations } from "./generate.ts";
 
 const NOW = new Date("2026-11-18T17:00:00Z");

@@ -3,14 +3,14 @@
  * (retiring the previous one), then publish the trade updates of docs/product.md#states-live and tell the users who
  * flagged the ticker. What each trader sees of the pool is chosen when they read it (selection.ts).
  */
-import type { Db } from "../db/client.ts";
-import { staleMarketData, type MarketData } from "../market/port.ts";
-import { nyClock, isoDateOf } from "../market/calendar.ts";
-import { notFound } from "../http/errors.ts";
-import type { EventBus } from "../bus/bus.ts";
-import { TRADE_UPDATES_CHANNEL } from "../bus/channels.ts";
-import type { TopLineRecommendation, TradeRecommendation } from "../../contract/entities.ts";
-import type { TradeUpdate } from "../../contract/ws.ts";
+import type { Db } from "#provider/db/client.ts";
+import { staleMarketData, type MarketData } from "#provider/market/port.ts";
+import { nyClock, isoDateOf } from "#provider/market/calendar.ts";
+import { notFound } from "#provider/http/errors.ts";
+import type { EventBus } from "#provider/bus/bus.ts";
+import { TRADE_UPDATES_CHANNEL } from "#provider/bus/channels.ts";
+import type { TopLineRecommendation, TradeRecommendation } from "#contract/entities.ts";
+import type { TradeUpdate } from "#contract/ws.ts";
 import {
   analyzeChain,
   HV_WINDOW,
@@ -32,12 +32,12 @@ import {
 } from "./store.ts";
 
 /** Trading days of option closes behind the weekly low and high. */
-export const WEEKLY_DAYS = 5;
+const WEEKLY_DAYS = 5;
 /**
  * The users who flagged a ticker hear about new recommendations at most this often: the set
  * shifts with the price at every scheduled run, and a push every 15 minutes would be noise.
  */
-export const ANNOUNCE_MIN_GAP_MS = 6 * 3_600_000;
+const ANNOUNCE_MIN_GAP_MS = 6 * 3_600_000;
 
 export interface RecommendContext {
   db: Db;

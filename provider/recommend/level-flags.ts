@@ -13,6 +13,17 @@ export interface ReferenceLevels {
   buy_level_four: number;
 }
 
+/** The columns of a watchlist or UIP row that rank and flag puts (user_stocks and uip_stocks alike). */
+export const LEVEL_COLUMNS = [
+  "base_iv",
+  "conservative_iv",
+  "average_iv",
+  "buy_level_one",
+  "buy_level_two",
+  "buy_level_three",
+  "buy_level_four",
+] as const satisfies readonly (keyof ReferenceLevels)[];
+
 export const NO_LEVELS: ReferenceLevels = {
   base_iv: 0,
   conservative_iv: 0,

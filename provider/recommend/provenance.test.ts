@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as calls from "../../contract/calls.ts";
-import { DEMO_TICKERS } from "../db/demo-data.ts";
-import type { MarketData } from "../market/port.ts";
-import { createSimulatedMarket } from "../market/simulated.ts";
-import { testProvider, type TestProvider } from "../testing.ts";
+import * as calls from "#contract/calls.ts";
+import { DEMO_TICKERS } from "#provider/db/demo-data.ts";
+import type { MarketData } from "#provider/market/port.ts";
+import { createSimulatedMarket } from "#provider/market/simulated.ts";
+import { testProvider, type TestProvider } from "#provider/testing/provider.ts";
 
 /**
  * Every recommended put says where its figures came from and how old they are

@@ -1,11 +1,11 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as calls from "../../contract/calls.ts";
-import { createSimulatedMarket } from "../market/simulated.ts";
-import { DEMO_TICKERS } from "../db/demo-data.ts";
-import { PRUNE_RUNS_JOB } from "../jobs/prune-job.ts";
-import { runTrackRecord } from "../track-record/job.ts";
-import { testProvider, type TestProvider } from "../testing.ts";
+import * as calls from "#contract/calls.ts";
+import { createSimulatedMarket } from "#provider/market/simulated.ts";
+import { DEMO_TICKERS } from "#provider/db/demo-data.ts";
+import { PRUNE_RUNS_JOB } from "#provider/jobs/prune-job.ts";
+import { runTrackRecord } from "#provider/track-record/job.ts";
+import { testProvider, type TestProvider } from "#provider/testing/provider.ts";
 import { generateRecommendations } from "./generate.ts";
 
 /**

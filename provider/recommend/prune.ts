@@ -6,13 +6,14 @@
  *    notifications that open /recommendation/{id});
  *  - it is not its stock's latest run (the screens' active set, the job's "last run" time, the
  *    landing page's latest session) nor its latest announced run (when a stock was last announced);
- *  - none of its rows is active, and the track record has copied every one of them (their ids are
- *    at or below its copy bookmark): a run not yet copied is kept whatever its age.
+ *  - it is not its stock's active set (active_recommendation_runs, ADR 0040), and the track record
+ *    has copied every one of its rows (their ids are at or below its copy bookmark): a run not yet
+ *    copied is kept whatever its age.
  * Deletes in batches, so one prune never holds a long transaction.
  */
 import { sql } from "kysely";
-import type { Db } from "../db/client.ts";
-import { COPIED_THROUGH } from "../track-record/store.ts";
+import type { Db } from "#provider/db/client.ts";
+import { COPIED_THROUGH } from "#provider/track-record/store.ts";
 
 const BATCH = 2000;
 const DAY_MS = 24 * 3600 * 1000;
@@ -64,22 +65,25 @@ export async function pruneRuns(db: Db, options: PruneOptions): Promise<number> 
               ),
             ]),
           )
-          // Nothing active, and every row copied into the track record.
+          // Not a stock's active set (ADR 0040).
+          .where(({ not, exists, selectFrom }) =>
+            not(
+              exists(
+                selectFrom("active_recommendation_runs as a").select("a.run_id").whereRef("a.run_id", "=", "r.id"),
+              ),
+            ),
+          )
+          // Every row copied into the track record.
           .where(({ not, exists, selectFrom }) =>
             not(
               exists(
                 selectFrom("trade_recommendations as t")
                   .select("t.id")
                   .whereRef("t.run_id", "=", "r.id")
-                  .where((w) =>
-                    w.or([
-                      w("t.active", "=", 1),
-                      w(
-                        "t.id",
-                        ">",
-                        sql<number>`coalesce((select value::int from track_record_state where key = ${COPIED_THROUGH}), 0)`,
-                      ),
-                    ]),
+                  .where(
+                    "t.id",
+                    ">",
+                    sql<number>`coalesce((select value::int from track_record_state where key = ${COPIED_THROUGH}), 0)`,
                   ),
               ),
             ),

@@ -141,7 +141,7 @@ export function figuresOf(o: PoolOption, levels: ReferenceLevels | null, filters
 }
 
 /** Whether a put passes the filters other than the conservative value. */
-export function passesMarketFilters(o: PoolOption, f: TraderFilterValues): boolean {
+function passesMarketFilters(o: PoolOption, f: TraderFilterValues): boolean {
   const absDelta = Math.abs(o.delta);
   const mid = (o.bid + o.ask) / 2;
   const spread = mid > 0 ? (o.ask - o.bid) / mid : Infinity;

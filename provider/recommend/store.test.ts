@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { testProvider, type TestProvider } from "../testing.ts";
-import type { Db } from "../db/client.ts";
+import { testProvider, type TestProvider } from "#provider/testing/provider.ts";
+import type { Db } from "#provider/db/client.ts";
 import { activeRecommendations, readerCounts, topLine } from "./store.ts";
 import { DEFAULT_FILTERS, type TraderFilterValues } from "./selection.ts";
 
@@ -110,6 +110,11 @@ async function pool(stock: number, seed: number) {
     };
   });
   await db.insertInto("trade_recommendations").values(rows).execute();
+  await db
+    .insertInto("active_recommendation_runs")
+    .values({ stock_id: stock, run_id: run.id })
+    .onConflict((oc) => oc.column("stock_id").doUpdateSet({ run_id: run.id }))
+    .execute();
 }
 
 beforeAll(async () => {

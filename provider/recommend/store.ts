@@ -2,17 +2,19 @@
  * Recommendations in the database. A generation run is one recommendation_runs row (its inputs,
  * for scoring outcomes later) and its trade_recommendations rows: the pool of puts any trader's
  * filters could let through, each marked with whether the default view picked it (ADR 0022). Each
- * reader's view of the pool is computed when they read (selection.ts). Storing a run retires the
- * ticker's previous set (active = 0, kept for scoring) in the same transaction, which first locks
- * the stock's row, so two processes generating the same ticker at once cannot leave two active sets.
+ * reader's view of the pool is computed when they read (selection.ts). Pool rows are written once
+ * and never updated (ADR 0040): a stock's active set is the run active_recommendation_runs points
+ * at, flipped in the run's own transaction, which first locks the stock's row, so two processes
+ * generating the same ticker at once cannot leave two active sets and a reader sees the old run or
+ * the new one, never a mix. A replaced run's rows stay for scoring and links until pruned.
  * Generation is one of the hot paths (every flagged ticker, every interval), so it keeps its round
  * trips few: one read before, five statements in the transaction, none after.
  */
 import { sql, type Selectable } from "kysely";
 import { jsonArrayFrom, jsonObjectFrom } from "kysely/helpers/postgres";
-import type { Db } from "../db/client.ts";
-import type { TradeRecommendationsTable } from "../db/schema.ts";
-import type { MarketSource, TopLineRecommendation, TradeRecommendation } from "../../contract/entities.ts";
+import type { Db } from "#provider/db/client.ts";
+import type { TradeRecommendationsTable } from "#provider/db/schema.ts";
+import type { MarketSource, TopLineRecommendation, TradeRecommendation } from "#contract/entities.ts";
 import type { Candidate } from "./engine.ts";
 import type { ReferenceLevels } from "./level-flags.ts";
 import { LEVEL_COLUMNS } from "./levels.ts";
@@ -91,8 +93,6 @@ export interface StoreRunInput {
 export interface StoredRun {
   runId: number;
   createdAt: Date;
-  /** Option symbols of the set this run replaced. */
-  previous: string[];
   /** The new pool as every reader shares it; readerView makes one reader's list of it. */
   pool: StoredRecommendation[];
 }
@@ -106,13 +106,6 @@ export async function storeRun(db: Db, input: StoreRunInput): Promise<StoredRun>
       .where("id", "=", input.stockId)
       .execute();
     const now = new Date();
-    const retired = await tx
-      .updateTable("trade_recommendations")
-      .set({ active: 0, updated_at: now })
-      .where("stock_id", "=", input.stockId)
-      .where("active", "=", 1)
-      .returning("option_identifier")
-      .execute();
     const run = await tx
       .insertInto("recommendation_runs")
       .values({ stock_id: input.stockId, inputs: JSON.stringify(input.inputs), created_at: now })
@@ -168,14 +161,18 @@ export async function storeRun(db: Db, input: StoreRunInput): Promise<StoredRun>
       updated_at: now,
     }));
     // Only the ids come back: reading whole rows back costs more than the insert itself on PGlite.
-    const ids = values.length ? await insertPool(tx, values) : [];
-    const idOf = new Map(ids.map((r) => [r.option_identifier, r.id]));
+    const idOf = values.length ? await insertPool(tx, values) : new Map<string, number>();
     const rows: Selectable<TradeRecommendationsTable>[] = values.map((v) => ({
       ...v,
       id: idOf.get(v.option_identifier)!,
-      active: 1,
       extra: {},
     }));
+    // The flip: from this commit on, readers see this run instead of the one it replaces.
+    await tx
+      .insertInto("active_recommendation_runs")
+      .values({ stock_id: input.stockId, run_id: run.id })
+      .onConflict((oc) => oc.column("stock_id").doUpdateSet({ run_id: run.id }))
+      .execute();
     if (input.atmIv) {
       const { day, value, bar } = input.atmIv;
       // Only the IV is ours: a bar the price jobs stored stays as they wrote it.
@@ -188,76 +185,80 @@ export async function storeRun(db: Db, input: StoreRunInput): Promise<StoredRun>
     return {
       runId: run.id,
       createdAt: new Date(run.created_at),
-      previous: retired.map((r) => r.option_identifier),
-      pool: rows.map(toStored),
+      pool: rows.map((row) => toStored(row, true)),
     };
   });
 }
 
-/** Each stored column's SQL type, in the order insertPool sends them. */
-const POOL_COLUMNS = {
-  run_id: "int4",
-  stock_id: "int4",
-  option_identifier: "text",
-  put_or_call: "text",
-  expiration_date: "date",
-  strike_price: "float8",
-  current_stock_price: "float8",
-  current_option_price: "float8",
-  option_weekly_low_price: "float8",
-  option_weekly_high_price: "float8",
-  calculated_monthly_roi: "float8",
-  implied_volatility: "float8",
-  historical_volatility: "float8",
-  delta: "float8",
-  theta: "float8",
-  vega: "float8",
-  volume: "int4",
-  bid: "float8",
-  ask: "float8",
-  mid: "float8",
-  open_interest: "float8",
-  days_to_expiry: "float8",
-  annualized_roi: "float8",
-  breakeven: "float8",
-  collateral: "float8",
-  cushion: "float8",
-  probability_of_profit: "float8",
-  probability_of_profit_delta: "float8",
-  probability_of_assignment: "float8",
-  earnings_date: "date",
-  earnings_before_expiry: "bool",
-  iv_rank: "float8",
-  iv_percentile: "float8",
-  iv_history_days: "float8",
-  rate: "float8",
-  intrinsic_value: "float8",
-  time_value: "float8",
-  spread: "float8",
-  run_buy_level: "text",
-  run_below_conservative_iv: "bool",
-  default_score: "float8",
-  default_rank: "int4",
-  market_source: "text",
-  quoted_at: "timestamptz",
-  bid_source: "text",
-  created_at: "timestamptz",
-  updated_at: "timestamptz",
-} as const;
-type PoolRow = { [K in keyof typeof POOL_COLUMNS]: unknown };
+/** The columns insertPool writes (the rest keep their defaults). */
+const POOL_COLUMNS = [
+  "run_id",
+  "stock_id",
+  "option_identifier",
+  "put_or_call",
+  "expiration_date",
+  "strike_price",
+  "current_stock_price",
+  "current_option_price",
+  "option_weekly_low_price",
+  "option_weekly_high_price",
+  "calculated_monthly_roi",
+  "implied_volatility",
+  "historical_volatility",
+  "delta",
+  "theta",
+  "vega",
+  "volume",
+  "bid",
+  "ask",
+  "mid",
+  "open_interest",
+  "days_to_expiry",
+  "annualized_roi",
+  "breakeven",
+  "collateral",
+  "cushion",
+  "probability_of_profit",
+  "probability_of_profit_delta",
+  "probability_of_assignment",
+  "earnings_date",
+  "earnings_before_expiry",
+  "iv_rank",
+  "iv_percentile",
+  "iv_history_days",
+  "rate",
+  "intrinsic_value",
+  "time_value",
+  "spread",
+  "run_buy_level",
+  "run_below_conservative_iv",
+  "default_score",
+  "default_rank",
+  "market_source",
+  "quoted_at",
+  "bid_source",
+  "created_at",
+  "updated_at",
+] as const;
+type PoolRow = { [K in (typeof POOL_COLUMNS)[number]]: unknown };
 
 /**
- * A run's pool in one INSERT … SELECT FROM unnest(arrays), one array per column (ADR 0033): the
- * server parses and plans one statement with 44 parameters instead of a VALUES list of 44 per put.
+ * A run's pool in one statement with one parameter (ADR 0040): the rows as one JSON text, which
+ * the database turns into rows of the table's own type (json_populate_recordset), and the new ids
+ * back as one JSON object, symbol → id. Building 47 typed arrays and parsing a result row per put
+ * in JavaScript cost more than the database's work on PGlite (ADR 0033 had one array per column).
  */
-async function insertPool(tx: Db, values: readonly PoolRow[]) {
-  const names = Object.keys(POOL_COLUMNS) as (keyof typeof POOL_COLUMNS)[];
-  const arrays = names.map((name) => sql`${values.map((v) => v[name])}::${sql.raw(POOL_COLUMNS[name])}[]`);
-  const { rows } = await sql<{ id: number; option_identifier: string }>`
-    INSERT INTO trade_recommendations (${sql.join(names.map((n) => sql.ref(n)))})
-    SELECT * FROM unnest(${sql.join(arrays)})
-    RETURNING id, option_identifier`.execute(tx);
-  return rows;
+async function insertPool(tx: Db, values: readonly PoolRow[]): Promise<Map<string, number>> {
+  const columns = sql.join(POOL_COLUMNS.map((n) => sql.ref(n)));
+  const { rows } = await sql<{ ids: Record<string, number> | string }>`
+    WITH inserted AS (
+      INSERT INTO trade_recommendations (${columns})
+      SELECT ${columns} FROM json_populate_recordset(NULL::trade_recommendations, ${JSON.stringify(values)}::json)
+      RETURNING id, option_identifier
+    )
+    SELECT json_object_agg(option_identifier, id)::text AS ids FROM inserted`.execute(tx);
+  const ids = rows[0]?.ids ?? "{}";
+  return new Map(Object.entries(typeof ids === "string" ? (JSON.parse(ids) as Record<string, number>) : ids));
 }
 
 export interface GenerationInputs {
@@ -313,10 +314,10 @@ export async function generationInputs(
       ).as("ivs"),
       jsonArrayFrom(
         eb
-          .selectFrom("trade_recommendations as t")
+          .selectFrom("active_recommendation_runs as a")
+          .innerJoin("trade_recommendations as t", "t.run_id", "a.run_id")
           .select("t.option_identifier")
-          .whereRef("t.stock_id", "=", "s.id")
-          .where("t.active", "=", 1)
+          .whereRef("a.stock_id", "=", "s.id")
           // The default view's picks (rows stored before the pool all were picks, rank 1 and up).
           .where("t.default_rank", ">", 0),
       ).as("active"),
@@ -343,8 +344,8 @@ export async function generationInputs(
 const iso = (value: Date | string) => new Date(value).toISOString();
 const parseJson = <T>(value: unknown): T => (typeof value === "string" ? JSON.parse(value) : value) as T;
 
-/** A stored row as every reader shares it (fields older rows lack filled in). */
-function toStored(r: Selectable<TradeRecommendationsTable>): StoredRecommendation {
+/** A stored row as every reader shares it (fields older rows lack filled in); `active` if its run is. */
+function toStored(r: Selectable<TradeRecommendationsTable>, active: boolean): StoredRecommendation {
   const intrinsic = r.intrinsic_value ?? Math.max(0, r.strike_price - r.current_stock_price);
   return {
     id: r.id,
@@ -367,7 +368,7 @@ function toStored(r: Selectable<TradeRecommendationsTable>): StoredRecommendatio
     vega: r.vega,
     created_at: iso(r.created_at),
     updated_at: iso(r.updated_at),
-    active: r.active === 1 ? 1 : 0,
+    active: active ? 1 : 0,
     open_interest: r.open_interest,
     bid: r.bid,
     ask: r.ask,
@@ -438,16 +439,19 @@ function levelsOf(r: Record<string, unknown>, prefix: "own" | "uip"): ReferenceL
  * Stored rows (the caller adds the where) joined with the levels `viewerId` may see them against,
  * in the same query: the viewer's own watchlist row of the stock, else the shared UIP row, else none. Never
  * another user's: the stored flags may come from the generating user's private levels (ADR 0007).
+ * `active_run` is the row's run when that run is its stock's active set, else null.
  */
 function viewedRows(db: Db, viewerId: number | null) {
   return db
     .selectFrom("trade_recommendations as t")
+    .leftJoin("active_recommendation_runs as a", "a.run_id", "t.run_id")
     .leftJoin("user_stocks as own", (join) =>
       join.onRef("own.stock_id", "=", "t.stock_id").on("own.user_id", "=", viewerId ?? -1),
     )
     .leftJoin("uip_stocks as uip", "uip.stock_id", "t.stock_id")
     .selectAll("t")
     .select([
+      "a.run_id as active_run",
       "own.id as own_row",
       ...LEVEL_COLUMNS.map((c) => `own.${c} as own_${c}` as const),
       "uip.id as uip_row",
@@ -467,13 +471,13 @@ export async function activeRecommendations(
   viewerId: number | null,
   filters: TraderFilterValues,
 ): Promise<TradeRecommendation[]> {
-  const rows = await viewedRows(db, viewerId)
-    .where("t.stock_id", "=", stockId)
-    .where("t.active", "=", 1)
-    .orderBy("t.id")
-    .execute();
+  const rows = await viewedRows(db, viewerId).where("a.stock_id", "=", stockId).orderBy("t.id").execute();
   if (rows.length === 0) return [];
-  return readerView(rows.map(toStored), viewerLevels(rows[0]!), filters);
+  return readerView(
+    rows.map((row) => toStored(row, true)),
+    viewerLevels(rows[0]!),
+    filters,
+  );
 }
 
 /**
@@ -488,7 +492,7 @@ export async function recommendationById(
 ): Promise<TradeRecommendation | undefined> {
   const row = await viewedRows(db, viewerId).where("t.id", "=", id).executeTakeFirst();
   if (!row) return undefined;
-  const stored = toStored(row);
+  const stored = toStored(row, row.active_run !== null);
   const levels = viewerLevels(row);
   return withFigures(stored, figuresOf(stored, levels, filters), 0, false);
 }
@@ -497,9 +501,9 @@ export async function recommendationById(
  * One summary per stock with active recommendations, by ticker. Implied volatility is the run's
  * ~30-day at-the-money IV; current_price the price the run used. average_iv is the viewer's own
  * intrinsic value (their watchlist row), else the shared UIP value, else 0: never another user's;
- * the count is what the viewer's filters let through (selection.ts). Starts from the active rows
- * (a partial index), not from the runs, which are kept forever; reads of the pool only the few
- * fields the selection needs.
+ * the count is what the viewer's filters let through (selection.ts). Starts from each stock's
+ * active run (ADR 0040), one that stored at least one put; reads of the pool only the few fields
+ * the selection needs.
  */
 export async function topLine(
   db: Db,
@@ -508,16 +512,13 @@ export async function topLine(
 ): Promise<TopLineRecommendation[]> {
   const [runs, counts, own, uip] = await Promise.all([
     db
-      .selectFrom((eb) =>
-        eb
-          .selectFrom("trade_recommendations")
-          .select(["stock_id", "run_id"])
-          .where("active", "=", 1)
-          .groupBy(["stock_id", "run_id"])
-          .as("t"),
-      )
+      .selectFrom("active_recommendation_runs as t")
       .innerJoin("recommendation_runs as r", "r.id", "t.run_id")
       .innerJoin("stocks as s", "s.id", "t.stock_id")
+      // A run that stored no put has no top-line entry, as before ADR 0040.
+      .where(({ exists, selectFrom }) =>
+        exists(selectFrom("trade_recommendations as p").select("p.id").whereRef("p.run_id", "=", "t.run_id")),
+      )
       .select(["r.created_at", "r.inputs", "s.id", "s.ticker", "s.name"])
       .orderBy("s.ticker")
       .execute(),
@@ -563,7 +564,9 @@ export async function readerCounts(
     )
     .leftJoin("uip_stocks as uip", "uip.stock_id", "t.stock_id")
     .select(({ fn }) => ["t.stock_id", fn.countAll<number>().as("n")])
-    .where("t.active", "=", 1)
+    // The active runs' ids as one array first: the run_id index then finds their rows, where a join
+    // let PGlite (never analysed) scan every kept run's rows (ADR 0040).
+    .where(sql<boolean>`t.run_id = ANY(ARRAY(SELECT run_id FROM active_recommendation_runs))`)
     .where(sql<boolean>`abs(t.delta) >= ${f.delta_min - 1e-12}::float8`)
     .where(sql<boolean>`abs(t.delta) <= ${f.delta_max + 1e-12}::float8`)
     .where("t.days_to_expiry", ">=", f.dte_min)

@@ -1,8 +1,8 @@
-import * as calls from "../../contract/calls.ts";
-import type { Router } from "../http/router.ts";
-import type { ProviderContext } from "../context.ts";
-import { recommendationFacts, stockFacts } from "../ai/facts.ts";
-import { streamText } from "../ai/stream.ts";
+import * as calls from "#contract/calls.ts";
+import type { Router } from "#provider/http/router.ts";
+import type { ProviderContext } from "#provider/context.ts";
+import { recommendationFacts, stockFacts } from "#provider/ai/facts.ts";
+import { streamText } from "#provider/ai/stream.ts";
 
 /**
  * docs/product.md#calls-recommendations: POST /api/gen-ai-stock-analysis and POST /api/summarize-trade-recommendation, both

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as calls from "../../contract/calls.ts";
-import { testProvider, type TestProvider } from "../testing.ts";
+import * as calls from "#contract/calls.ts";
+import { testProvider, type TestProvider } from "#provider/testing/provider.ts";
 import { startFirebaseEmulator, type FirebaseEmulator } from "../../tests/support/firebase-emulator.ts";
 
 /** Google sign-in against the Firebase Auth emulator: real ID tokens, checked by firebase-admin. */

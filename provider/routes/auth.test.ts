@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as calls from "../../contract/calls.ts";
-import { testProvider, type TestProvider } from "../testing.ts";
+import * as calls from "#contract/calls.ts";
+import { testProvider, type TestProvider } from "#provider/testing/provider.ts";
 
 let provider: TestProvider;
 beforeAll(async () => {

@@ -1,24 +1,24 @@
 import { createHash, randomBytes } from "node:crypto";
 import { sql } from "kysely";
-import * as calls from "../../contract/calls.ts";
-import type { Router } from "../http/router.ts";
-import type { ProviderContext } from "../context.ts";
-import type { Db } from "../db/client.ts";
-import { decoyHash, hashPassword, verifyPassword } from "../auth/password.ts";
-import { permissionsOf, requireSelfOrAdmin, tokenHash } from "../auth/callers.ts";
-import { RATE_RULES } from "../auth/rate-limit.ts";
-import { clientIp } from "../http/client-ip.ts";
-import { conflict, HttpError, notFound, unauthorized } from "../http/errors.ts";
+import * as calls from "#contract/calls.ts";
+import type { Router } from "#provider/http/router.ts";
+import type { ProviderContext } from "#provider/context.ts";
+import type { Db } from "#provider/db/client.ts";
+import { decoyHash, hashPassword, verifyPassword } from "#provider/auth/password.ts";
+import { permissionsOf, requireSelfOrAdmin, tokenHash } from "#provider/auth/callers.ts";
+import { RATE_RULES } from "#provider/auth/rate-limit.ts";
+import { clientIp } from "#provider/http/client-ip.ts";
+import { conflict, HttpError, notFound, unauthorized } from "#provider/http/errors.ts";
+import { isUniqueViolation } from "#provider/store/unique-violation.ts";
 
 /** The same answer for a wrong password and an unknown user, so usernames cannot be probed. */
 const INVALID_CREDENTIALS = "Invalid credentials";
 /** The same answer for known and unknown emails, so addresses cannot be probed. */
-export const FORGOT_ANSWER = "If an account uses this email, a link to reset its password is on its way.";
-export const RESET_LINK_INVALID = "This password reset link is invalid or has expired. Please ask for a new one.";
-export const GOOGLE_NOT_CONFIGURED = "Google sign-in is not configured on this server";
+const FORGOT_ANSWER = "If an account uses this email, a link to reset its password is on its way.";
+const RESET_LINK_INVALID = "This password reset link is invalid or has expired. Please ask for a new one.";
+const GOOGLE_NOT_CONFIGURED = "Google sign-in is not configured on this server";
 /** A reset link works once, within this time. */
 const RESET_TTL_SECONDS = 3600;
-const UNIQUE_VIOLATION = "23505";
 
 export function authRoutes(router: Router, context: ProviderContext): void {
   const { db, tokens, limiter, mailer, google, appUrl } = context;
@@ -309,8 +309,4 @@ async function freeUsername(tx: Db, email: string): Promise<string> {
     const candidate = `${base}${n}`;
     if (!used.has(candidate.toLowerCase())) return candidate;
   }
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  return typeof error === "object" && error !== null && "code" in error && error.code === UNIQUE_VIOLATION;
 }

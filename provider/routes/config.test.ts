@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as calls from "../../contract/calls.ts";
-import { configIsOn } from "../../contract/entities.ts";
-import { testProvider, type TestProvider } from "../testing.ts";
-import { configFlag } from "./config.ts";
+import * as calls from "#contract/calls.ts";
+import { configIsOn } from "#contract/entities.ts";
+import { testProvider, type TestProvider } from "#provider/testing/provider.ts";
+import { configFlag } from "#provider/store/config-flag.ts";
 
 let provider: TestProvider;
 let demoToken: string;

@@ -1,19 +1,18 @@
-import * as calls from "../../contract/calls.ts";
-import type { ConfigKey } from "../../contract/entities.ts";
-import type { Router } from "../http/router.ts";
-import type { ProviderContext } from "../context.ts";
-import { isAdmin, NOT_AUTHORIZED } from "../auth/callers.ts";
-import { forbidden } from "../http/errors.ts";
+import * as calls from "#contract/calls.ts";
+import type { Router } from "#provider/http/router.ts";
+import type { ProviderContext } from "#provider/context.ts";
+import { isAdmin, NOT_AUTHORIZED } from "#provider/auth/callers.ts";
+import { forbidden } from "#provider/http/errors.ts";
+import { configFlag } from "#provider/store/config-flag.ts";
 
 /**
  * docs/product.md#calls-config: the two admin switches. Only admins (any BACKEND_CONFIG permission,
- * docs/product.md#roles) read or change them; the jobs that obey them read the table directly.
+ * docs/product.md#roles) read or change them; the jobs that obey them read them with the same store/config-flag.ts.
  */
 export function configRoutes(router: Router, { db }: ProviderContext): void {
   router.on(calls.getConfig, async ({ caller, params }) => {
     if (!isAdmin(caller)) throw forbidden(NOT_AUTHORIZED);
-    const row = await db.selectFrom("backend_config").select("value").where("key", "=", params.key).executeTakeFirst();
-    const value: "1" | "0" = row?.value === "1" ? "1" : "0";
+    const value: "1" | "0" = (await configFlag(db, params.key)) ? "1" : "0";
     return { key: params.key, value };
   });
 
@@ -27,10 +26,4 @@ export function configRoutes(router: Router, { db }: ProviderContext): void {
     const value: "1" | "0" = body.value;
     return { key: params.key, value };
   });
-}
-
-/** Whether a switch is on, for the jobs (price refresh, automatic generation). */
-export async function configFlag(db: ProviderContext["db"], key: ConfigKey): Promise<boolean> {
-  const row = await db.selectFrom("backend_config").select("value").where("key", "=", key).executeTakeFirst();
-  return row?.value === "1";
 }

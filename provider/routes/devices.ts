@@ -1,11 +1,11 @@
-import * as calls from "../../contract/calls.ts";
-import type { UserDevice } from "../../contract/entities.ts";
-import { parseWebPushToken } from "../../contract/push.ts";
-import type { Router } from "../http/router.ts";
-import type { ProviderContext } from "../context.ts";
-import { requireSelfOrAdmin } from "../auth/callers.ts";
-import { notFound, unprocessable } from "../http/errors.ts";
-import { pushHostAllowed } from "../push/hosts.ts";
+import * as calls from "#contract/calls.ts";
+import type { UserDevice } from "#contract/entities.ts";
+import { parseWebPushToken } from "#contract/push.ts";
+import type { Router } from "#provider/http/router.ts";
+import type { ProviderContext } from "#provider/context.ts";
+import { requireSelfOrAdmin } from "#provider/auth/callers.ts";
+import { notFound, unprocessable } from "#provider/http/errors.ts";
+import { pushHostAllowed } from "#provider/push/hosts.ts";
 
 /** docs/product.md#calls-devices: the push opt-in of each browser, keyed by its token (a Web Push subscription). */
 export function deviceRoutes(router: Router, { db, push, pushAllowedHosts }: ProviderContext): void {

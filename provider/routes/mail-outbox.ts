@@ -1,8 +1,8 @@
-import * as calls from "../../contract/calls.ts";
-import type { Router } from "../http/router.ts";
-import type { ProviderContext } from "../context.ts";
-import { isAdmin, NOT_AUTHORIZED } from "../auth/callers.ts";
-import { forbidden } from "../http/errors.ts";
+import * as calls from "#contract/calls.ts";
+import type { Router } from "#provider/http/router.ts";
+import type { ProviderContext } from "#provider/context.ts";
+import { isAdmin, NOT_AUTHORIZED } from "#provider/auth/callers.ts";
+import { forbidden } from "#provider/http/errors.ts";
 
 /**
  * Without SMTP_URL, mail (password reset links) waits in the mail_outbox table. Admins read it

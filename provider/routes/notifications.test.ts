@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as calls from "../../contract/calls.ts";
-import { testProvider, type TestProvider } from "../testing.ts";
-import { notifyUsers } from "../push/notify.ts";
+import * as calls from "#contract/calls.ts";
+import { testProvider, type TestProvider } from "#provider/testing/provider.ts";
+import { notifyUsers } from "#provider/push/notify.ts";
 
 let provider: TestProvider;
 let demo: { token: string; id: number };

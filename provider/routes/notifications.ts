@@ -1,10 +1,10 @@
-import * as calls from "../../contract/calls.ts";
-import type { NotificationItem } from "../../contract/entities.ts";
-import type { Router } from "../http/router.ts";
-import type { ProviderContext } from "../context.ts";
-import { isAdmin, NOT_AUTHORIZED, requireSelfOrAdmin } from "../auth/callers.ts";
-import { forbidden, notFound } from "../http/errors.ts";
-import { notifyUsers } from "../push/notify.ts";
+import * as calls from "#contract/calls.ts";
+import type { NotificationItem } from "#contract/entities.ts";
+import type { Router } from "#provider/http/router.ts";
+import type { ProviderContext } from "#provider/context.ts";
+import { isAdmin, NOT_AUTHORIZED, requireSelfOrAdmin } from "#provider/auth/callers.ts";
+import { forbidden, notFound } from "#provider/http/errors.ts";
+import { notifyUsers } from "#provider/push/notify.ts";
 
 /** The newest this many are listed; older ones stay counted but are not sent to a phone. */
 const LIST_LIMIT = 200;

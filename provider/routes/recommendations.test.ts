@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "kysely";
-import * as calls from "../../contract/calls.ts";
-import { TradeUpdate } from "../../contract/ws.ts";
-import type { TradeRecommendation } from "../../contract/entities.ts";
-import { createSimulatedMarket } from "../market/simulated.ts";
-import { DEMO_TICKERS } from "../db/demo-data.ts";
-import { TRADE_UPDATES_CHANNEL } from "../bus/channels.ts";
-import { buyLevelAtOrAbove, levelFlags, type ReferenceLevels } from "../recommend/engine.ts";
-import { testProvider, type TestProvider } from "../testing.ts";
+import * as calls from "#contract/calls.ts";
+import { TradeUpdate } from "#contract/ws.ts";
+import type { TradeRecommendation } from "#contract/entities.ts";
+import { createSimulatedMarket } from "#provider/market/simulated.ts";
+import { DEMO_TICKERS } from "#provider/db/demo-data.ts";
+import { TRADE_UPDATES_CHANNEL } from "#provider/bus/channels.ts";
+import { buyLevelAtOrAbove, levelFlags, type ReferenceLevels } from "#provider/recommend/engine.ts";
+import { testProvider, type TestProvider } from "#provider/testing/provider.ts";
 
 // Wednesday 2026-11-18, noon in New York: the market is open and the chains are full.
 const NOW = new Date("2026-11-18T17:00:00Z");
@@ -240,14 +240,15 @@ describe("regenerating", () => {
 
     const stockId = first[0]!.stock_id;
     const stored = await provider.context.db
-      .selectFrom("trade_recommendations")
-      .select(["id", "active", "run_id"])
-      .where("stock_id", "=", stockId)
+      .selectFrom("trade_recommendations as t")
+      .leftJoin("active_recommendation_runs as a", "a.run_id", "t.run_id")
+      .select(["t.id", "a.run_id as active_run"])
+      .where("t.stock_id", "=", stockId)
       .execute();
-    // The stored pool holds every row a reader was shown.
-    const active = new Set(stored.filter((r) => r.active === 1).map((r) => r.id));
+    // The stored pool holds every row a reader was shown; the first run's rows are kept, not active.
+    const active = new Set(stored.filter((r) => r.active_run !== null).map((r) => r.id));
     expect(second.every((r) => active.has(r.id))).toBe(true);
-    const retired = new Set(stored.filter((r) => r.active === 0).map((r) => r.id));
+    const retired = new Set(stored.filter((r) => r.active_run === null).map((r) => r.id));
     expect(first.every((r) => retired.has(r.id))).toBe(true);
     expect(retired.size + active.size).toBe(stored.length);
     const runs = await provider.context.db
@@ -266,11 +267,11 @@ describe("regenerating", () => {
     const results = await Promise.all([1, 2, 3, 4].map(() => generate("META", admin.token)));
     expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200]);
     const active = await provider.context.db
-      .selectFrom("trade_recommendations as t")
-      .innerJoin("stocks as s", "s.id", "t.stock_id")
+      .selectFrom("active_recommendation_runs as a")
+      .innerJoin("trade_recommendations as t", "t.run_id", "a.run_id")
+      .innerJoin("stocks as s", "s.id", "a.stock_id")
       .select(["t.run_id", "t.option_identifier"])
       .where("s.ticker", "=", "META")
-      .where("t.active", "=", 1)
       .execute();
     expect(new Set(active.map((r) => r.run_id)).size).toBe(1);
     expect(new Set(active.map((r) => r.option_identifier)).size).toBe(active.length);
@@ -669,22 +670,22 @@ describe("live updates and notifications", () => {
       const activeSymbols = async () =>
         (
           await db
-            .selectFrom("trade_recommendations")
-            .select("option_identifier")
-            .where("stock_id", "=", stock.id)
-            .where("active", "=", 1)
-            .where("default_rank", ">", 0) // the default view's picks
+            .selectFrom("active_recommendation_runs as a")
+            .innerJoin("trade_recommendations as t", "t.run_id", "a.run_id")
+            .select("t.option_identifier")
+            .where("a.stock_id", "=", stock.id)
+            .where("t.default_rank", ">", 0) // the default view's picks
             .execute()
         )
           .map((r) => r.option_identifier)
           .sort();
       const before = await activeSymbols();
       const picked = await db
-        .selectFrom("trade_recommendations")
-        .select(({ fn }) => fn.min("strike_price").as("lowest"))
-        .where("stock_id", "=", stock.id)
-        .where("active", "=", 1)
-        .where("default_rank", ">", 0)
+        .selectFrom("active_recommendation_runs as a")
+        .innerJoin("trade_recommendations as t", "t.run_id", "a.run_id")
+        .select(({ fn }) => fn.min("t.strike_price").as("lowest"))
+        .where("a.stock_id", "=", stock.id)
+        .where("t.default_rank", ">", 0)
         .executeTakeFirstOrThrow();
       await levels(Number(picked.lowest) - 0.01);
       await other.call(calls.generateRecommendations, { token, params: { ticker: "JPM" } });

@@ -1,12 +1,12 @@
-import * as calls from "../../contract/calls.ts";
-import type { Router } from "../http/router.ts";
-import type { ProviderContext } from "../context.ts";
-import { isAdmin } from "../auth/callers.ts";
-import { forbidden, notFound } from "../http/errors.ts";
-import { activeRecommendations, recommendationById, topLine } from "../recommend/store.ts";
-import { generateRecommendations } from "../recommend/generate.ts";
-import { recommendContext } from "../recommend/context.ts";
-import { readerFilters, saveFilters, savedFilters } from "../recommend/filters.ts";
+import * as calls from "#contract/calls.ts";
+import type { Router } from "#provider/http/router.ts";
+import type { ProviderContext } from "#provider/context.ts";
+import { isAdmin } from "#provider/auth/callers.ts";
+import { forbidden, notFound } from "#provider/http/errors.ts";
+import { activeRecommendations, recommendationById, topLine } from "#provider/recommend/store.ts";
+import { generateRecommendations } from "#provider/recommend/generate.ts";
+import { recommendContext } from "#provider/recommend/context.ts";
+import { readerFilters, saveFilters, savedFilters } from "#provider/recommend/filters.ts";
 
 export const NOT_AUTHORIZED_TO_GENERATE = "Not authorized to generate recommendations";
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as calls from "../../contract/calls.ts";
-import { dayNumberOf, nyClock } from "../market/calendar.ts";
-import { testProvider, type TestProvider } from "../testing.ts";
+import * as calls from "#contract/calls.ts";
+import { dayNumberOf, nyClock } from "#provider/market/calendar.ts";
+import { testProvider, type TestProvider } from "#provider/testing/provider.ts";
 
 let provider: TestProvider;
 let counter = 0;

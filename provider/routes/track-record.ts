@@ -1,16 +1,16 @@
-import * as calls from "../../contract/calls.ts";
-import type { LandingStats, TrackRecord } from "../../contract/track-record.ts";
-import type { Router } from "../http/router.ts";
-import type { ProviderContext } from "../context.ts";
-import { summarize, type Group } from "../track-record/summary.ts";
-import { pricedInLatestSession, readTrackRecord, stocksFollowed } from "../track-record/store.ts";
+import * as calls from "#contract/calls.ts";
+import type { LandingStats, TrackRecord } from "#contract/track-record.ts";
+import type { Router } from "#provider/http/router.ts";
+import type { ProviderContext } from "#provider/context.ts";
+import { summarize, type Group } from "#provider/track-record/summary.ts";
+import { pricedInLatestSession, readTrackRecord, stocksFollowed } from "#provider/track-record/store.ts";
 
 /**
  * The track record and the landing figures: public (aggregates of market data, no one's own data),
  * so anyone may ask, and each answer is kept for CACHE_MS so anonymous traffic reads the tables at
  * most that often.
  */
-export const CACHE_MS = 30_000;
+const CACHE_MS = 30_000;
 
 export function trackRecordRoutes(router: Router, context: ProviderContext): void {
   const { db } = context;

@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as calls from "../../contract/calls.ts";
-import { testProvider, type TestProvider } from "../testing.ts";
+import * as calls from "#contract/calls.ts";
+import { testProvider, type TestProvider } from "#provider/testing/provider.ts";
 
 const fixture = (name: string) => readFileSync(new URL(`../journal/brokers/fixtures/${name}`, import.meta.url), "utf8");
 

@@ -1,10 +1,17 @@
-import * as calls from "../../contract/calls.ts";
-import type { Router } from "../http/router.ts";
-import type { ProviderContext } from "../context.ts";
-import { notFound } from "../http/errors.ts";
-import { findTrade } from "../journal/store.ts";
-import { rollCandidatesOf } from "../journal/roll-candidates.ts";
-import { addTrades, buildJournal, exportCsv, importTrades, previewImport, removeTrade } from "../journal/journal.ts";
+import * as calls from "#contract/calls.ts";
+import type { Router } from "#provider/http/router.ts";
+import type { ProviderContext } from "#provider/context.ts";
+import { notFound } from "#provider/http/errors.ts";
+import { findTrade } from "#provider/journal/store.ts";
+import { rollCandidatesOf } from "#provider/journal/roll-candidates.ts";
+import {
+  addTrades,
+  buildJournal,
+  exportCsv,
+  importTrades,
+  previewImport,
+  removeTrade,
+} from "#provider/journal/journal.ts";
 
 /** The wheel journal: every call works on the caller's own trades only (admins included). */
 export function tradeRoutes(router: Router, context: ProviderContext): void {

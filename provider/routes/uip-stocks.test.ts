@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as calls from "../../contract/calls.ts";
-import { CATEGORY_ICONS } from "../../contract/entities.ts";
-import { DEMO_UIP } from "../db/demo-data.ts";
-import { notifyPriceCrossings } from "../push/alerts.ts";
-import { testProvider, type TestProvider } from "../testing.ts";
+import * as calls from "#contract/calls.ts";
+import { CATEGORY_ICONS } from "#contract/entities.ts";
+import { DEMO_UIP } from "#provider/db/demo-data.ts";
+import { notifyPriceCrossings } from "#provider/push/alerts.ts";
+import { testProvider, type TestProvider } from "#provider/testing/provider.ts";
 
 let provider: TestProvider;
 let demo: { token: string; id: number };

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as calls from "../../contract/calls.ts";
-import { DEMO_TICKERS } from "../db/demo-data.ts";
-import { createSimulatedMarket } from "../market/simulated.ts";
-import { testProvider, type TestProvider } from "../testing.ts";
+import * as calls from "#contract/calls.ts";
+import { DEMO_TICKERS } from "#provider/db/demo-data.ts";
+import { createSimulatedMarket } from "#provider/market/simulated.ts";
+import { testProvider, type TestProvider } from "#provider/testing/provider.ts";
 
 /** A ticker the market knows but the demo data never stored, to see a new `stocks` row made. */
 const NEW_TICKER = { ticker: "ZZNEW", name: "Zed New Holdings Inc.", price: 42.5, volatility: 0.3 };

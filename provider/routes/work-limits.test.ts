@@ -2,11 +2,11 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as calls from "../../contract/calls.ts";
-import { createSimulatedMarket } from "../market/simulated.ts";
-import { DEMO_TICKERS } from "../db/demo-data.ts";
-import { createProvider } from "../app.ts";
-import { testPostgresDatabase, testProvider, type TestProvider } from "../testing.ts";
+import * as calls from "#contract/calls.ts";
+import { createSimulatedMarket } from "#provider/market/simulated.ts";
+import { DEMO_TICKERS } from "#provider/db/demo-data.ts";
+import { createProvider } from "#provider/app.ts";
+import { testPostgresDatabase, testProvider, type TestProvider } from "#provider/testing/provider.ts";
 
 /**
  * Issue 19 item 6: each trader's generations and AI texts are limited per minute (README

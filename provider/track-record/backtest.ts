@@ -6,7 +6,7 @@
  * running market gives. Ranked without anyone's buy levels (today's levels would look ahead).
  */
 import { sql } from "kysely";
-import type { Db } from "../db/client.ts";
+import type { Db } from "#provider/db/client.ts";
 import {
   CLOSE_MINUTE,
   dayNumberOf,
@@ -14,9 +14,10 @@ import {
   isoDateOf,
   nyInstant,
   tradingIndexOf,
-} from "../market/calendar.ts";
-import type { SimulatedMarket } from "../market/simulated.ts";
-import { analyzeChain, HV_WINDOW, NO_LEVELS } from "../recommend/engine.ts";
+} from "#provider/market/calendar.ts";
+import type { SimulatedMarket } from "#provider/market/simulated.ts";
+import { analyzeChain, HV_WINDOW, NO_LEVELS } from "#provider/recommend/engine.ts";
+import { isFlagged } from "#provider/store/followed-stocks.ts";
 import { insertPicks, lastClosedSession, TRACK_RECORD_LOCK, type NewPick } from "./store.ts";
 
 const BACKTEST_DONE = "backtest";
@@ -28,7 +29,7 @@ export function backtestSessions(through: string, weeks: number): string[] {
 }
 
 /** The engine's picks at the close of each session, for each ticker the market knows. */
-export async function backtestPicks(
+async function backtestPicks(
   market: SimulatedMarket,
   tickers: readonly string[],
   sessions: readonly string[],
@@ -79,21 +80,7 @@ export async function backtestPicks(
 
 /** The stocks someone flagged for recommendations that the market knows. */
 async function flaggedTickers(db: Db, market: SimulatedMarket): Promise<string[]> {
-  const rows = await db
-    .selectFrom("stocks as s")
-    .select("s.ticker")
-    .where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom("user_stocks as us")
-          .select("us.id")
-          .whereRef("us.stock_id", "=", "s.id")
-          .where("us.active", "=", 1)
-          .where("us.generate_recommendation", "=", true),
-      ),
-    )
-    .orderBy("s.ticker")
-    .execute();
+  const rows = await db.selectFrom("stocks as s").select("s.ticker").where(isFlagged).orderBy("s.ticker").execute();
   const known = new Set(market.tickers);
   return rows.map((r) => r.ticker).filter((t) => known.has(t));
 }

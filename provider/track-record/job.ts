@@ -4,14 +4,14 @@
  * score every pick whose expiry close is final. Each step is idempotent, so a run cut short, a
  * restart or a second process changes nothing that was done.
  */
-import type { Db } from "../db/client.ts";
-import type { Job } from "../jobs/scheduler.ts";
-import type { MarketData } from "../market/port.ts";
-import { isSimulatedMarket } from "../market/simulated.ts";
+import type { Db } from "#provider/db/client.ts";
+import type { Job } from "#provider/jobs/scheduler.ts";
+import type { MarketData } from "#provider/market/port.ts";
+import { isSimulatedMarket } from "#provider/market/simulated.ts";
 import { backtestOnce } from "./backtest.ts";
 import { copyShown, scoreDue } from "./store.ts";
 
-export const TRACK_RECORD_JOB = "track-record";
+const TRACK_RECORD_JOB = "track-record";
 
 export interface TrackRecordJobOptions {
   /** Pause between runs; short enough that rows are copied long before old runs could be pruned. */

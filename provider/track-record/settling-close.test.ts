@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { DailyBar } from "../market/port.ts";
+import type { DailyBar } from "#provider/market/port.ts";
 import { lastClosedSession, settlingBar } from "./store.ts";
 
 const bar = (time: string, close: number): DailyBar => ({

@@ -9,9 +9,9 @@
  *  - read: the scored rows for the summary.
  */
 import { sql } from "kysely";
-import type { Db } from "../db/client.ts";
+import type { Db } from "#provider/db/client.ts";
 import type { Insertable } from "kysely";
-import type { TrackRecordPicksTable } from "../db/schema.ts";
+import type { TrackRecordPicksTable } from "#provider/db/schema.ts";
 import {
   dayNumberOf,
   dayNumberOfTradingIndex,
@@ -20,10 +20,11 @@ import {
   nyInstant,
   sessionAt,
   tradingIndexOf,
-} from "../market/calendar.ts";
-import type { DailyBar, MarketData } from "../market/port.ts";
+} from "#provider/market/calendar.ts";
+import type { DailyBar, MarketData } from "#provider/market/port.ts";
 import { scorePut } from "./outcome.ts";
 import type { ScoredPick } from "./summary.ts";
+import { isFollowed } from "#provider/store/followed-stocks.ts";
 
 /** Advisory lock key of the copy and the back-test (other keys: 4242001 seeding, 4242007 the job leader). */
 export const TRACK_RECORD_LOCK = 4242030;
@@ -318,20 +319,7 @@ export async function stocksFollowed(db: Db): Promise<number> {
   const row = await db
     .selectFrom("stocks as s")
     .select(({ fn }) => fn.countAll<number>().as("n"))
-    .where((eb) =>
-      eb.or([
-        eb.exists(
-          eb
-            .selectFrom("user_stocks as us")
-            .select("us.id")
-            .whereRef("us.stock_id", "=", "s.id")
-            .where("us.active", "=", 1),
-        ),
-        eb.exists(
-          eb.selectFrom("uip_stocks as u").select("u.id").whereRef("u.stock_id", "=", "s.id").where("u.active", "=", 1),
-        ),
-      ]),
-    )
+    .where(isFollowed)
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }

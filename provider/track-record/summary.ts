@@ -54,7 +54,7 @@ export interface Summary {
 }
 
 /** Ten buckets of 10 points; the engine's picks gather between 50% and 95%. */
-export const BUCKET_WIDTH = 0.1;
+const BUCKET_WIDTH = 0.1;
 
 export function bucketOf(probability: number): number {
   return Math.min(9, Math.max(0, Math.floor(probability / BUCKET_WIDTH + 1e-9)));

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as calls from "../../contract/calls.ts";
-import { createSimulatedMarket } from "../market/simulated.ts";
-import { DEMO_TICKERS } from "../db/demo-data.ts";
-import { openDatabase, type DatabaseHandle } from "../db/client.ts";
-import { CLOSE_MINUTE, dayNumberOf, isoDateOf, nyClock, nyInstant } from "../market/calendar.ts";
-import { generateRecommendations } from "../recommend/generate.ts";
-import { testPostgresDatabase, testProvider, type TestProvider } from "../testing.ts";
+import * as calls from "#contract/calls.ts";
+import { createSimulatedMarket } from "#provider/market/simulated.ts";
+import { DEMO_TICKERS } from "#provider/db/demo-data.ts";
+import { openDatabase, type DatabaseHandle } from "#provider/db/client.ts";
+import { CLOSE_MINUTE, dayNumberOf, isoDateOf, nyClock, nyInstant } from "#provider/market/calendar.ts";
+import { generateRecommendations } from "#provider/recommend/generate.ts";
+import { testPostgresDatabase, testProvider, type TestProvider } from "#provider/testing/provider.ts";
 import { backtestSessions } from "./backtest.ts";
 import { runTrackRecord } from "./job.ts";
 import { scorePut } from "./outcome.ts";
@@ -210,6 +210,8 @@ describe("two processes at once", () => {
     expect(copies[0] + copies[1]).toBe(n);
 
     // Old runs may be pruned once copied: scoring needs only the copy.
+    // (Every run here, the active ones too: their pointers go first, ADR 0040.)
+    await a.deleteFrom("active_recommendation_runs").execute();
     await a.deleteFrom("trade_recommendations").execute();
     await a.deleteFrom("recommendation_runs").execute();
 

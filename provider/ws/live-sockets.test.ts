@@ -2,15 +2,15 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
-import * as calls from "../../contract/calls.ts";
-import { StockPriceUpdate, TradeUpdate, WS_STOCK_UPDATES, WS_TRADE_UPDATES } from "../../contract/ws.ts";
-import { WS_CLOSE_UNAUTHORIZED } from "../../contract/ws-close-codes.ts";
-import { createAuthenticator } from "../auth/callers.ts";
-import { STOCK_UPDATES_CHANNEL, TRADE_UPDATES_CHANNEL } from "../bus/channels.ts";
-import { DEMO_TICKERS } from "../db/demo-data.ts";
-import { refreshPrices } from "../jobs/price-job.ts";
-import { createSimulatedMarket } from "../market/simulated.ts";
-import { startProviderServer, type RunningProvider } from "../server.ts";
+import * as calls from "#contract/calls.ts";
+import { StockPriceUpdate, TradeUpdate, WS_STOCK_UPDATES, WS_TRADE_UPDATES } from "#contract/ws.ts";
+import { WS_CLOSE_UNAUTHORIZED } from "#contract/ws-close-codes.ts";
+import { createAuthenticator } from "#provider/auth/callers.ts";
+import { STOCK_UPDATES_CHANNEL, TRADE_UPDATES_CHANNEL } from "#provider/bus/channels.ts";
+import { DEMO_TICKERS } from "#provider/db/demo-data.ts";
+import { refreshPrices } from "#provider/jobs/price-job.ts";
+import { createSimulatedMarket } from "#provider/market/simulated.ts";
+import { startProviderServer, type RunningProvider } from "#provider/server.ts";
 import { attachLiveSockets } from "./live-sockets.ts";
 
 /** The provider's websockets over a real HTTP server: bearer auth on the upgrade, bus messages relayed. */

@@ -11,14 +11,14 @@
 import type { IncomingMessage, Server } from "node:http";
 import type { Duplex } from "node:stream";
 import { WebSocketServer, WebSocket } from "ws";
-import { WS_STOCK_UPDATES, WS_TRADE_UPDATES } from "../../contract/ws.ts";
-import { WS_CLOSE_UNAUTHORIZED } from "../../contract/ws-close-codes.ts";
-import { STOCK_UPDATES_CHANNEL, TRADE_UPDATES_CHANNEL } from "../bus/channels.ts";
-import type { EventBus } from "../bus/bus.ts";
-import type { Caller } from "../http/router.ts";
+import { WS_STOCK_UPDATES, WS_TRADE_UPDATES } from "#contract/ws.ts";
+import { WS_CLOSE_UNAUTHORIZED } from "#contract/ws-close-codes.ts";
+import { STOCK_UPDATES_CHANNEL, TRADE_UPDATES_CHANNEL } from "#provider/bus/channels.ts";
+import type { EventBus } from "#provider/bus/bus.ts";
+import type { Caller } from "#provider/http/router.ts";
 
 /** Which bus channel each websocket path relays. */
-export const LIVE_CHANNELS: Readonly<Record<string, string>> = {
+const LIVE_CHANNELS: Readonly<Record<string, string>> = {
   [WS_STOCK_UPDATES]: STOCK_UPDATES_CHANNEL,
   [WS_TRADE_UPDATES]: TRADE_UPDATES_CHANNEL,
 };
@@ -53,7 +53,7 @@ export interface LiveSockets {
 }
 
 /** Answers an upgrade request with a plain HTTP error and drops the socket. */
-export function refuseUpgrade(socket: Duplex, status: number, detail: string, headers: Record<string, string> = {}) {
+function refuseUpgrade(socket: Duplex, status: number, detail: string, headers: Record<string, string> = {}) {
   const reason =
     { 401: "Unauthorized", 403: "Forbidden", 404: "Not Found", 503: "Service Unavailable" }[status] ?? "Error";
   const body = JSON.stringify({ detail });

@@ -3,11 +3,11 @@ import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { afterEach, describe, expect, it } from "vitest";
 import WebSocket from "ws";
-import { StockPriceUpdate, WS_STOCK_UPDATES, WS_TRADE_UPDATES } from "../../contract/ws.ts";
-import { createEventBus } from "../bus/bus.ts";
-import { TRADE_UPDATES_CHANNEL } from "../bus/channels.ts";
-import { openDatabase } from "../db/client.ts";
-import { testPostgresDatabase } from "../testing.ts";
+import { StockPriceUpdate, WS_STOCK_UPDATES, WS_TRADE_UPDATES } from "#contract/ws.ts";
+import { createEventBus } from "#provider/bus/bus.ts";
+import { TRADE_UPDATES_CHANNEL } from "#provider/bus/channels.ts";
+import { openDatabase } from "#provider/db/client.ts";
+import { testPostgresDatabase } from "#provider/testing/provider.ts";
 
 /**
  * Two provider processes on one PostgreSQL database (`npm run test:postgres`): the price job runs

@@ -419,6 +419,10 @@ test.describe("Google sign-in through the Firebase Auth emulator", () => {
 
   /** Completes the emulator's Google account chooser in the popup. */
   async function chooseGoogleAccount(page: Page, email: string, name: string) {
+    // The scripts start after the first paint (ADR 0044): a press before they run posts the form
+    // as without JavaScript, which answers that Google sign-in needs it.
+    await page.waitForLoadState("networkidle");
+    await page.waitForFunction(() => "__reactRouterRouteModules" in window);
     const popupPromise = page.waitForEvent("popup");
     await page.getByRole("button", { name: "Continue with Google" }).click();
     const popup = await popupPromise;

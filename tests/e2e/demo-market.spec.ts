@@ -1,4 +1,4 @@
-import { isMarketOpen } from "../../provider/market/calendar.ts";
+import { isMarketOpen } from "#provider/market/calendar.ts";
 import { ownPorts } from "./support/ports.ts";
 import { startNode, tempDir, type Started } from "./support/processes.ts";
 import { signIn } from "./support/sign-in.ts";

@@ -1,5 +1,5 @@
 import { expect, test } from "./support/test.ts";
-import { messages } from "../../app/lib/messages.ts";
+import { messages } from "#app/lib/messages.ts";
 import { ownPorts } from "./support/ports.ts";
 import { startNode, tempDir, type Started } from "./support/processes.ts";
 import { createTrader, signInAs } from "./support/watchlist.ts";

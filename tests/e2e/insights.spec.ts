@@ -1,7 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./support/test.ts";
-import type { TradeRecommendation } from "../../contract/entities.ts";
-import * as calls from "../../contract/calls.ts";
+import type { TradeRecommendation } from "#contract/entities.ts";
+import * as calls from "#contract/calls.ts";
 import { createTrader, expectToast, providerCall, recordToasts, signInAs, type Trader } from "./support/watchlist.ts";
 import {
   card,

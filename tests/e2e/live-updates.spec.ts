@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support/test.ts";
-import { WS_STOCK_UPDATES } from "../../contract/ws.ts";
+import { WS_STOCK_UPDATES } from "#contract/ws.ts";
 import { ownPorts } from "./support/ports.ts";
 import { startNode, tempDir, type Started } from "./support/processes.ts";
 

@@ -4,7 +4,7 @@ import path from "node:path";
 import { inflateSync } from "node:zlib";
 import { chromium, type BrowserContext, type Page } from "@playwright/test";
 import { expect, test } from "./support/test.ts";
-import * as calls from "../../contract/calls.ts";
+import * as calls from "#contract/calls.ts";
 import { chromiumArgs } from "../../playwright.config.ts";
 import { embeddedProviderUrl } from "./support/ports.ts";
 import {
@@ -346,6 +346,7 @@ test.describe("changes made offline", () => {
     await workerInControl(page);
     await signInAs(page, trader);
     await listReady(page);
+    await page.evaluate(() => ((window as unknown as { __samePage?: boolean }).__samePage = true));
 
     await goOffline(context, page);
     await page.getByRole("link", { name: "Reorder" }).click();
@@ -362,6 +363,9 @@ test.describe("changes made offline", () => {
     await expectToast(page, "Delete AAPL from the watchlist: saved on this device, and sent when you are back online.");
     await expect.poll(() => shownTickers(page)).toEqual(["KO", "MSFT"]);
     await expect(offlineBar(page)).toContainText("2 changes are waiting to be sent.");
+    // Each step stayed on the page (no reload from a saved copy), so the toast stays there to be read.
+    await expect(page.getByText("Delete AAPL from the watchlist: saved on this device")).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage)).toBe(true);
     expect((await watchlistOf(trader)).map((r) => r.stock.ticker)).toEqual(["AAPL", "MSFT", "KO"]);
 
     await goOnline(context, page);

@@ -1,9 +1,9 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support/test.ts";
-import * as calls from "../../contract/calls.ts";
-import type { RollCandidates } from "../../contract/rolls.ts";
-import { strikeStep } from "../../provider/market/option-model.ts";
+import * as calls from "#contract/calls.ts";
+import type { RollCandidates } from "#contract/rolls.ts";
+import { strikeStep } from "#provider/market/option-model.ts";
 import { optionsOf } from "./support/insights.ts";
 import { createTrader, expectToast, providerCall, recordToasts, signInAs } from "./support/watchlist.ts";
 

@@ -2,9 +2,9 @@ import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext } from "@playwright/test";
 import { expect, test } from "./support/test.ts";
 import { embeddedProviderUrl } from "./support/ports.ts";
-import { LandingStats, TrackRecord } from "../../contract/track-record.ts";
-import { formatPercent } from "../../app/lib/format.ts";
-import { formatCount } from "../../app/lib/track-record.ts";
+import { LandingStats, TrackRecord } from "#contract/track-record.ts";
+import { formatPercent } from "#app/lib/format.ts";
+import { formatCount } from "#app/lib/track-record.ts";
 import { signIn } from "./support/sign-in.ts";
 
 /**

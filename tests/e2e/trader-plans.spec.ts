@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support/test.ts";
-import type { TradeRecommendation } from "../../contract/entities.ts";
-import * as calls from "../../contract/calls.ts";
+import type { TradeRecommendation } from "#contract/entities.ts";
+import * as calls from "#contract/calls.ts";
 import { createTrader, providerCall, signInAs, watchlistOf, type Trader } from "./support/watchlist.ts";
 import { card, fixed, flaggedTrader, generateAs, optionsOf, shownStrikes, topLineOf } from "./support/insights.ts";
 

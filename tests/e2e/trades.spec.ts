@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support/test.ts";
-import * as calls from "../../contract/calls.ts";
+import * as calls from "#contract/calls.ts";
 import { optionsOf } from "./support/insights.ts";
 import { createTrader, expectToast, providerCall, recordToasts, signInAs, type Trader } from "./support/watchlist.ts";
 

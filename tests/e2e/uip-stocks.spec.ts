@@ -41,7 +41,7 @@ test.describe("JavaScript on, as a trader", () => {
     await openUipList(page, trader);
     await listReady(page);
     const rows = await uipList(trader.token);
-    expect(await shownTickers(page)).toEqual(rows.map((r) => r.stock.ticker));
+    await expect.poll(() => shownTickers(page)).toEqual(rows.map((r) => r.stock.ticker));
 
     const msft = rows.find((r) => r.stock.ticker === "MSFT")!;
     const shown = row(page, "MSFT");
@@ -95,7 +95,9 @@ test.describe("JavaScript on, as a trader", () => {
     await page.getByRole("link", { name: /^Hold \d+$/ }).click();
     await expect(page).toHaveURL(new RegExp(`\\?category=${hold.id}$`));
     await expect(page.getByRole("link", { name: /^Hold \d+$/ })).toHaveAttribute("aria-current", "true");
-    expect(await shownTickers(page)).toEqual(rows.filter((r) => r.category_id === hold.id).map((r) => r.stock.ticker));
+    await expect
+      .poll(() => shownTickers(page))
+      .toEqual(rows.filter((r) => r.category_id === hold.id).map((r) => r.stock.ticker));
 
     // 'Below IV': exactly the rows whose price is green (below their average IV), as the page shows them.
     await page.getByRole("link", { name: /^All Categories/ }).click();
@@ -135,7 +137,7 @@ test.describe("JavaScript on, as a trader", () => {
 
     await search.pressSequentially("pl");
     // The list follows 300 ms after the typing stops.
-    expect(await shownTickers(page)).toEqual(all);
+    await expect.poll(() => shownTickers(page)).toEqual(all);
     await expect.poll(() => shownTickers(page)).toEqual(["AAPL", "PLTR", "PYPL"]);
     await expect(page).toHaveURL(/[?&]q=pl(&|$)/);
     await search.fill("zzz");
@@ -559,13 +561,13 @@ test.describe("JavaScript off", () => {
     await openUipList(page, trader);
     await page.getByRole("link", { name: /^Speculative \d+$/ }).click();
     await expect(page).toHaveURL(/\?category=\d+$/);
-    expect(await shownTickers(page)).toEqual(["NVDA", "TSLA", "PLTR"]);
+    await expect.poll(() => shownTickers(page)).toEqual(["NVDA", "TSLA", "PLTR"]);
     await page.getByRole("link", { name: "Search" }).click();
     await page.getByRole("searchbox", { name: "Search by ticker" }).fill("t");
     await page.getByRole("button", { name: "Search" }).click();
-    expect(await shownTickers(page)).toEqual(["TSLA", "PLTR"]);
+    await expect.poll(() => shownTickers(page)).toEqual(["TSLA", "PLTR"]);
     await page.getByRole("link", { name: "Close search" }).click();
-    expect(await shownTickers(page)).toEqual(["NVDA", "TSLA", "PLTR"]);
+    await expect.poll(() => shownTickers(page)).toEqual(["NVDA", "TSLA", "PLTR"]);
 
     await row(page, "TSLA").getByRole("switch", { name: "Price alerts for TSLA" }).click();
     await expectStaticToast(page, "Price alerts on for TSLA.");
@@ -604,7 +606,7 @@ test.describe("JavaScript off", () => {
     expect((await uipList()).map((r) => r.stock.ticker).slice(-2)).toEqual(["NFLX", "DIS"]);
     await page.getByRole("button", { name: "Finish Reorder" }).click();
     await expect(page).toHaveURL(/\/uip-stocks$/);
-    expect(await shownTickers(page)).toEqual([...tickers.slice(0, -2), "NFLX", "DIS"]);
+    await expect.poll(() => shownTickers(page)).toEqual([...tickers.slice(0, -2), "NFLX", "DIS"]);
 
     await row(page, "DIS").locator(".stock-row__main").click();
     await row(page, "DIS").getByRole("link", { name: "Delete" }).click();

@@ -1,5 +1,5 @@
 import { expect, test } from "./support/test.ts";
-import { createProvider } from "../../provider/app.ts";
+import { createProvider } from "#provider/app.ts";
 import { ownPorts } from "./support/ports.ts";
 import { startNode, tempDir, type Started } from "./support/processes.ts";
 import {

@@ -75,7 +75,7 @@ test.describe("JavaScript on", () => {
     await expect(row(page, "KO").getByTestId("price")).toHaveText(formatted(ko!.stock.current_price, 2));
     await expect(row(page, "KO").getByTestId("price")).toHaveClass(/price--grey/);
     await expect(row(page, "KO").locator(".stock-row__iv")).toHaveText("IV 0.0");
-    expect(await shownTickers(page)).toEqual(["AAPL", "KO"]);
+    await expect.poll(() => shownTickers(page)).toEqual(["AAPL", "KO"]);
   });
 
   test("search filters by ticker, case-insensitive, and Escape clears it", async ({ page }) => {
@@ -316,7 +316,7 @@ test.describe("JavaScript on", () => {
     expect(saved.map((r) => r.stock.ticker)).toEqual(["MSFT", "KO", "JPM", "AAPL"]);
     expect(saved.map((r) => r.sort_order)).toEqual([0, 1, 2, 3]);
     await page.reload();
-    expect(await shownTickers(page)).toEqual(["MSFT", "KO", "JPM", "AAPL"]);
+    await expect.poll(() => shownTickers(page)).toEqual(["MSFT", "KO", "JPM", "AAPL"]);
   });
 
   test("add a stock: the ticker is cleaned as typed, the name is looked up, values keep only digits and one point", async ({
@@ -348,7 +348,7 @@ test.describe("JavaScript on", () => {
 
     await expect(page).toHaveURL(/\/user-stocks$/);
     await expectToast(page, "MSFT added!", 1000);
-    expect(await shownTickers(page)).toEqual(["AAPL", "MSFT"]);
+    await expect.poll(() => shownTickers(page)).toEqual(["AAPL", "MSFT"]);
     const msft = (await watchlistOf(trader)).find((r) => r.stock.ticker === "MSFT")!;
     expect(msft).toMatchObject({
       base_iv: 450.55,
@@ -455,7 +455,7 @@ test.describe("JavaScript on", () => {
       (window as unknown as { __toasts: { text: string }[] }).__toasts.map((t) => t.text),
     );
     expect(shown).not.toContain("User Stock not found!");
-    expect(await shownTickers(page)).toEqual(["AAPL"]);
+    await expect.poll(() => shownTickers(page)).toEqual(["AAPL"]);
   });
 
   test("an empty watchlist invites adding a stock", async ({ page }) => {
@@ -480,7 +480,7 @@ test.describe("JavaScript off", () => {
     await page.getByRole("searchbox", { name: "Search by ticker" }).fill("p");
     await page.getByRole("button", { name: "Search" }).click();
     await expect(page).toHaveURL(/\?q=p$/);
-    expect(await shownTickers(page)).toEqual(["AAPL", "PYPL"]);
+    await expect.poll(() => shownTickers(page)).toEqual(["AAPL", "PYPL"]);
     await page.goto("/user-stocks");
 
     await row(page, "KO").getByRole("switch", { name: "Recommendations for KO" }).click();
@@ -498,7 +498,7 @@ test.describe("JavaScript off", () => {
     await dialog.getByRole("button", { name: "Delete" }).click();
     await expect(page).toHaveURL(/\/user-stocks$/);
     await expectStaticToast(page, "KO deleted from Watchlist.");
-    expect(await shownTickers(page)).toEqual(["AAPL", "PYPL"]);
+    await expect.poll(() => shownTickers(page)).toEqual(["AAPL", "PYPL"]);
 
     await row(page, "AAPL").locator(".stock-row__main").click();
     await row(page, "AAPL").getByRole("link", { name: "Edit" }).click();
@@ -514,9 +514,9 @@ test.describe("JavaScript off", () => {
     await row(page, "AAPL").getByRole("button", { name: "Move AAPL down" }).click();
     await expect(page).toHaveURL(/\?reorder=1$/);
     await expectStaticToast(page, "Stocks reordered.");
-    expect(await shownTickers(page)).toEqual(["MSFT", "AAPL", "KO"]);
+    await expect.poll(() => shownTickers(page)).toEqual(["MSFT", "AAPL", "KO"]);
     await row(page, "KO").getByRole("button", { name: "Move KO up" }).click();
-    expect(await shownTickers(page)).toEqual(["MSFT", "KO", "AAPL"]);
+    await expect.poll(() => shownTickers(page)).toEqual(["MSFT", "KO", "AAPL"]);
     await page.getByRole("button", { name: "Finish Reorder" }).click();
     await expect(page).toHaveURL(/\/user-stocks$/);
     expect((await watchlistOf(trader)).map((r) => r.stock.ticker)).toEqual(["MSFT", "KO", "AAPL"]);
@@ -541,7 +541,7 @@ test.describe("JavaScript off", () => {
     await page.getByLabel("Cons Value").press("Enter");
     await expect(page).toHaveURL(/\/user-stocks$/);
     await expectStaticToast(page, "KO added!", 1000);
-    expect(await shownTickers(page)).toEqual(["AAPL", "KO"]);
+    await expect.poll(() => shownTickers(page)).toEqual(["AAPL", "KO"]);
 
     await page.goto("/user-stock/KO");
     await expect(page.getByLabel("Average Value")).toHaveValue("67.5");

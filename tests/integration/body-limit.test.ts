@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BODY_LIMITS } from "../../contract/limits.ts";
+import { BODY_LIMITS } from "#contract/limits.ts";
 import { limitRequestBodies } from "../../server/body-limit.ts";
 import { chunkedUpload } from "../support/chunked-upload.ts";
 

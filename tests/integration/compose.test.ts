@@ -2,8 +2,8 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { load } from "js-yaml";
 import { describe, expect, it } from "vitest";
-import { AppEnv, readAppEnv } from "../../app/server/env.server.ts";
-import { ProviderEnv, readProviderEnv } from "../../provider/env.ts";
+import { AppEnv, readAppEnv } from "#app/server/env.server.ts";
+import { ProviderEnv, readProviderEnv } from "#provider/env.ts";
 
 /**
  * No Docker engine runs here, so compose.yaml is checked against what it starts: the Dockerfile's

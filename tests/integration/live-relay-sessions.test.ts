@@ -2,10 +2,10 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
-import * as calls from "../../contract/calls.ts";
-import { WS_STOCK_UPDATES, WS_TRADE_UPDATES } from "../../contract/ws.ts";
-import { WS_CLOSE_UNAUTHORIZED } from "../../contract/ws-close-codes.ts";
-import { startProviderServer, type RunningProvider } from "../../provider/server.ts";
+import * as calls from "#contract/calls.ts";
+import { WS_STOCK_UPDATES, WS_TRADE_UPDATES } from "#contract/ws.ts";
+import { WS_CLOSE_UNAUTHORIZED } from "#contract/ws-close-codes.ts";
+import { startProviderServer, type RunningProvider } from "#provider/server.ts";
 import { createLiveRelay, type LiveRelay } from "../../server/live-relay.ts";
 
 /**
@@ -13,7 +13,7 @@ import { createLiveRelay, type LiveRelay } from "../../server/live-relay.ts";
  * no socket and loses the ones it has; one session holds at most 20 sockets.
  */
 process.env.SESSION_SECRET ??= "live-relay-test-session-secret-0123456789";
-const { commitNewSession } = await import("../../app/server/session.server.ts");
+const { commitNewSession } = await import("#app/server/session.server.ts");
 const { liveSessionOf, providerAccepts } = await import("../../server/live-session.ts");
 
 let provider: RunningProvider;

@@ -2,11 +2,11 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
-import { WS_STOCK_UPDATES, WS_TRADE_UPDATES } from "../../contract/ws.ts";
-import { WS_CLOSE_UNAUTHORIZED } from "../../contract/ws-close-codes.ts";
-import { createTokenService } from "../../provider/auth/tokens.ts";
-import { STOCK_UPDATES_CHANNEL } from "../../provider/bus/channels.ts";
-import { startProviderServer, type RunningProvider } from "../../provider/server.ts";
+import { WS_STOCK_UPDATES, WS_TRADE_UPDATES } from "#contract/ws.ts";
+import { WS_CLOSE_UNAUTHORIZED } from "#contract/ws-close-codes.ts";
+import { createTokenService } from "#provider/auth/tokens.ts";
+import { STOCK_UPDATES_CHANNEL } from "#provider/bus/channels.ts";
+import { startProviderServer, type RunningProvider } from "#provider/server.ts";
 import { createLiveRelay, UPSTREAM_LOST, type LiveRelay } from "../../server/live-relay.ts";
 
 /**
@@ -14,7 +14,7 @@ import { createLiveRelay, UPSTREAM_LOST, type LiveRelay } from "../../server/liv
  * browsers, authenticated by real session cookies.
  */
 process.env.SESSION_SECRET ??= "live-relay-test-session-secret-0123456789";
-const { commitNewSession } = await import("../../app/server/session.server.ts");
+const { commitNewSession } = await import("#app/server/session.server.ts");
 const { liveSessionOf, tokenExpiry } = await import("../../server/live-session.ts");
 
 const SECRET = "test-secret-test-secret-test-secret!";

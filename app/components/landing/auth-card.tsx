@@ -15,13 +15,14 @@ import {
 } from "#app/lib/auth-schemas.ts";
 import type { GoogleWebConfig } from "#app/lib/google-web-config.ts";
 import { messages, TOAST_MS } from "#app/lib/messages.ts";
-import { AppleLogo, ArrowLeftIcon, GoogleLogo } from "./landing-icons.tsx";
-import { useIsHydrated } from "./hydrated.ts";
+import { AppleLogo, BackIcon, GoogleLogo } from "#app/components/signed-out-icons.tsx";
+import { useHydrated } from "#app/hooks/use-hydrated.ts";
+import { LOGIN_INTENT, type LoginIntent } from "#app/lib/login-intents.ts";
 
 /** What the /login action answers when it does not redirect. */
 export type AuthActionData =
-  | { intent: "login" | "signup" | "forgot"; result: SubmissionResult<string[]> }
-  | { intent: "google"; error: string; display: "card" | "toast" };
+  | { intent: Extract<LoginIntent, "login" | "signup" | "forgot">; result: SubmissionResult<string[]> }
+  | { intent: Extract<LoginIntent, "google">; error: string; display: "card" | "toast" };
 
 const TITLES: Record<AuthMode, string> = {
   login: "Welcome Back",
@@ -65,7 +66,7 @@ export function AuthCard({
     <section id="auth" ref={cardRef} className="auth-card landing-auth" aria-labelledby="auth-title">
       {mode !== "login" ? (
         <Link to={authModeHref("login")} className="auth-card__back">
-          <ArrowLeftIcon width={18} height={18} />
+          <BackIcon width={18} height={18} />
           Back to Login
         </Link>
       ) : null}
@@ -124,7 +125,7 @@ function LoginForm({
   const busy = useSubmitting("login");
   return (
     <Form method="post" {...getFormProps(form)} className="auth-form">
-      <input type="hidden" name="intent" value="login" />
+      <input type="hidden" name="intent" value={LOGIN_INTENT.login} />
       <input type="hidden" name="redirectTo" value={redirectTo} />
       <Field
         labelProps={{ children: "Username" }}
@@ -156,7 +157,7 @@ function SignupForm({ lastResult }: { lastResult: SubmissionResult<string[]> | u
   const busy = useSubmitting("signup");
   return (
     <Form method="post" {...getFormProps(form)} className="auth-form">
-      <input type="hidden" name="intent" value="signup" />
+      <input type="hidden" name="intent" value={LOGIN_INTENT.signup} />
       <div className="auth-form__row">
         <Field
           labelProps={{ children: "First Name" }}
@@ -205,7 +206,7 @@ function ForgotForm({ lastResult }: { lastResult: SubmissionResult<string[]> | u
   const busy = useSubmitting("forgot");
   return (
     <Form method="post" {...getFormProps(form)} className="auth-form">
-      <input type="hidden" name="intent" value="forgot" />
+      <input type="hidden" name="intent" value={LOGIN_INTENT.forgot} />
       <Field
         labelProps={{ children: "Email" }}
         inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email", spellCheck: false }}
@@ -235,7 +236,7 @@ export function PasswordField({
   hint?: string;
 }) {
   const [visible, setVisible] = useState(false);
-  const hydrated = useIsHydrated();
+  const hydrated = useHydrated();
   const inputProps = getInputProps(field, { type: "password" });
   return (
     <Field
@@ -318,7 +319,7 @@ function GoogleButton({
     try {
       module = await loadGoogleSignIn();
       const token = await module.googleIdToken(config);
-      await fetcher.submit({ intent: "google", firebase_token: token, redirectTo }, { method: "post" });
+      await fetcher.submit({ intent: LOGIN_INTENT.google, firebase_token: token, redirectTo }, { method: "post" });
     } catch (error) {
       if (!(module && error instanceof module.GoogleSignInCancelled)) {
         console.error("Google sign-in failed:", error);
@@ -333,7 +334,7 @@ function GoogleButton({
   return (
     <div className="social-sign-in">
       <Form method="post" onSubmit={signIn}>
-        <input type="hidden" name="intent" value="google" />
+        <input type="hidden" name="intent" value={LOGIN_INTENT.google} />
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <button
           type="submit"
@@ -370,7 +371,7 @@ function AppleButton() {
         toast.info(messages.appleComingSoon, { autoClose: TOAST_MS.app });
       }}
     >
-      <input type="hidden" name="intent" value="apple" />
+      <input type="hidden" name="intent" value={LOGIN_INTENT.apple} />
       <button type="submit" className="button social-button">
         <AppleLogo />
         Continue with Apple

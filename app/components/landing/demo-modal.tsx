@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, type KeyboardEvent, type RefObject } from "react";
-import { CloseIcon, PlayIcon } from "./landing-icons.tsx";
-import { useIsHydrated } from "./hydrated.ts";
+import { CloseIcon, PlayIcon } from "#app/components/signed-out-icons.tsx";
+import { useHydrated } from "#app/hooks/use-hydrated.ts";
 
 /**
  * 'Watch Demo' (docs/product.md#screens-login): a placeholder modal. With JavaScript it is a true modal dialog:
@@ -22,7 +22,7 @@ export function DemoModal({
 }) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
-  const hydrated = useIsHydrated();
+  const hydrated = useHydrated();
   const wasOpen = useRef(false);
 
   useEffect(() => {

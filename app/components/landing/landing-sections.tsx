@@ -10,10 +10,10 @@ import {
   LockIcon,
   PulseIcon,
   ShieldIcon,
-  SparkIcon,
-  Star,
+  SparklesIcon,
+  StarIcon,
   TargetIcon,
-} from "./landing-icons.tsx";
+} from "#app/components/signed-out-icons.tsx";
 
 /** The marketing content of /login (docs/product.md#overview, #screens-login): statistics, features, testimonials, trust badges. */
 
@@ -52,7 +52,7 @@ const FEATURES: { icon: ReactNode; title: string; text: string }[] = [
     text: "Strikes, expiries, monthly return and greeks for the stocks you choose, refreshed as the market moves.",
   },
   {
-    icon: <SparkIcon />,
+    icon: <SparklesIcon />,
     title: "Explained in plain words",
     text: "An AI explanation of each suggestion: why this strike, what the greeks say, what could go wrong.",
   },
@@ -92,7 +92,7 @@ export function Features() {
   );
 }
 
-export const TESTIMONIALS = [
+const TESTIMONIALS = [
   {
     quote:
       "I used to keep my buy levels in a spreadsheet. Now I see at a glance which puts are worth selling, and the explanations taught me to read the greeks.",
@@ -116,11 +116,11 @@ export const TESTIMONIALS = [
   },
 ] as const;
 
-export function StarRating({ rating }: { rating: number }) {
+function StarRating({ rating }: { rating: number }) {
   return (
     <p className="star-rating" role="img" aria-label={`Rated ${rating} out of 5`}>
       {[1, 2, 3, 4, 5].map((n) => (
-        <Star key={n} filled={n <= rating} />
+        <StarIcon key={n} width={18} height={18} strokeWidth={1.5} fill={n <= rating ? "currentColor" : "none"} />
       ))}
     </p>
   );
@@ -152,7 +152,7 @@ export function Testimonials() {
   );
 }
 
-export const TRUST_BADGES = [
+const TRUST_BADGES = [
   { icon: <LockIcon />, label: "Encrypted end to end", text: "TLS everywhere; passwords hashed with scrypt." },
   { icon: <ShieldIcon />, label: "Your broker stays yours", text: "We never place trades or hold your money." },
   { icon: <EyeOffIcon />, label: "Private by default", text: "Your watchlist and levels are never sold or shared." },

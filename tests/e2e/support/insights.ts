@@ -2,8 +2,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { createServer as createNetServer, type AddressInfo } from "node:net";
 import { Readable } from "node:stream";
 import { expect, type Locator, type Page } from "@playwright/test";
-import * as calls from "../../../contract/calls.ts";
-import type { TopLineRecommendation, TradeRecommendation } from "../../../contract/entities.ts";
+import * as calls from "#contract/calls.ts";
+import type { TopLineRecommendation, TradeRecommendation } from "#contract/entities.ts";
 import { startNode, tempDir, type Started } from "./processes.ts";
 import { embeddedProviderUrl } from "./ports.ts";
 import { createTrader, providerCall, watchlistOf, type Trader } from "./watchlist.ts";

@@ -9,11 +9,11 @@
  *   POST /publish {"channel","message"}  publishes a raw message on the bus (e.g. an invalid one)
  */
 import { createServer } from "node:http";
-import { DEMO_TICKERS } from "../../../provider/db/demo-data.ts";
-import { PRICE_JOB } from "../../../provider/jobs/price-job.ts";
-import type { MarketData } from "../../../provider/market/port.ts";
-import { createSimulatedMarket } from "../../../provider/market/simulated.ts";
-import { startProviderServer } from "../../../provider/server.ts";
+import { DEMO_TICKERS } from "#provider/db/demo-data.ts";
+import { PRICE_JOB } from "#provider/jobs/price-job.ts";
+import type { MarketData } from "#provider/market/port.ts";
+import { createSimulatedMarket } from "#provider/market/simulated.ts";
+import { startProviderServer } from "#provider/server.ts";
 
 const env = (name: string) => {
   const value = process.env[name];

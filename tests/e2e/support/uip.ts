@@ -1,6 +1,6 @@
 import { expect, type Page } from "@playwright/test";
-import * as calls from "../../../contract/calls.ts";
-import type { Category, UipStock } from "../../../contract/entities.ts";
+import * as calls from "#contract/calls.ts";
+import type { Category, UipStock } from "#contract/entities.ts";
 import { embeddedProviderUrl } from "./ports.ts";
 import { providerCall, signInAs, type StockValues } from "./watchlist.ts";
 

@@ -1,7 +1,7 @@
 import { expect, type CDPSession, type Locator, type Page } from "@playwright/test";
-import * as calls from "../../../contract/calls.ts";
-import { fillPath, type Endpoint } from "../../../contract/endpoint.ts";
-import type { UserStock } from "../../../contract/entities.ts";
+import * as calls from "#contract/calls.ts";
+import { fillPath, type Endpoint } from "#contract/endpoint.ts";
+import type { UserStock } from "#contract/entities.ts";
 import { embeddedProviderUrl } from "./ports.ts";
 
 /**
@@ -227,11 +227,18 @@ export async function recordToasts(page: Page): Promise<void> {
 
 /** Waits until a toast with this text has appeared, and checks its auto-close time when given. */
 export async function expectToast(page: Page, text: string, autoCloseMs?: number): Promise<void> {
-  // Polls the list of every toast seen so far; a failure prints them all.
+  // Polls the list of every toast seen so far; a failure prints them all. A read that a navigation
+  // cuts short (a form answered by a redirect, often the service worker's) reads as nothing seen yet,
+  // and the next poll reads the new page's list: expect.poll does not retry a thrown error.
+  const seen = () =>
+    page
+      .evaluate(() => (window as unknown as { __toasts?: { text: string; autoClose: string }[] }).__toasts ?? [])
+      .catch((error: unknown) => {
+        if (/Execution context was destroyed/.test(String(error))) return [];
+        throw error;
+      });
   await expect
-    .poll(() =>
-      page.evaluate(() => (window as unknown as { __toasts?: { text: string; autoClose: string }[] }).__toasts ?? []),
-    )
+    .poll(seen)
     .toContainEqual(
       autoCloseMs === undefined ? expect.objectContaining({ text }) : { text, autoClose: `${autoCloseMs / 1000}s` },
     );

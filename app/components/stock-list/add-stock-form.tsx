@@ -1,0 +1,177 @@
+import { getFormProps, getInputProps } from "@conform-to/react";
+import { useState, type ReactNode } from "react";
+import { Form, useNavigation } from "react-router";
+import type { Category } from "#contract/entities.ts";
+import { sanitizeTicker } from "#app/lib/input-sanitizers.ts";
+import {
+  INTRINSIC_FIELDS,
+  SUPPORT_FIELDS,
+  TICKER_MAX,
+  type AddUipStockSchema,
+  type AddUserStockSchema,
+} from "#app/lib/stock-schemas.ts";
+import type { Intent as WatchlistAddIntent } from "#app/routes/add-user-stock.offline.ts";
+import type { Intent as UipAddIntent } from "#app/routes/add-uip-stock.offline.ts";
+import { CategorySelect } from "#app/components/category-select.tsx";
+import { ErrorList, Field } from "#app/components/forms.tsx";
+import { FormSection, TopBar, ValueField } from "#app/components/stock-form.tsx";
+import { useCompanyName } from "#app/hooks/use-company-name.ts";
+import { useHydrated } from "#app/hooks/use-hydrated.ts";
+import { useStockForm, type StockFormReply } from "#app/hooks/use-stock-form.ts";
+
+/** Both add routes know these intents (their `*.offline.ts`); a typo fails the type check. */
+type AddIntent = WatchlistAddIntent & UipAddIntent;
+
+/**
+ * The add page of a stock list (docs/product.md#screens-watchlist-add): the ticker, the company name looked up
+ * from it, the list's own fields (the UIP list's category) and the values. Without JavaScript a Look up button
+ * beside the ticker fetches the name; Enter still adds the stock.
+ */
+export function AddStockForm({
+  path,
+  listPath,
+  schema,
+  note,
+  category,
+  reply,
+}: {
+  /** The page's address ("/add-uip-stock"); its last segment is the form's id. */
+  path: string;
+  /** Where the close button leads without history. */
+  listPath: string;
+  /** The form's schema, the one its action parses with. */
+  schema: typeof AddUserStockSchema | typeof AddUipStockSchema;
+  note?: ReactNode;
+  /** The UIP list's category select: its choices, and the hint when they could not be loaded. */
+  category?: { choices: readonly Category[]; hint: string | null };
+  /** The action's answer, when it kept the page. */
+  reply: StockFormReply | undefined;
+}) {
+  const navigation = useNavigation();
+  const hydrated = useHydrated();
+  const busy = navigation.state === "submitting" && navigation.formAction?.startsWith(path);
+  // The watchlist's schema is the UIP one without the category, whose select shows only with `category`.
+  const fieldsOf = schema as typeof AddUipStockSchema;
+  const [form, fields] = useStockForm(fieldsOf, { id: path.slice(1), reply });
+
+  const initialTicker = typeof fields.ticker.initialValue === "string" ? fields.ticker.initialValue : "";
+  const [ticker, setTicker] = useState(initialTicker);
+  const lookup = useCompanyName(ticker, { enabled: hydrated });
+  const submittedName = typeof fields.name.initialValue === "string" ? fields.name.initialValue : "";
+  const name =
+    lookup.status === "found"
+      ? lookup.name
+      : (lookup.status === "idle" || lookup.status === "loading") && ticker === initialTicker
+        ? submittedName
+        : "";
+  const nameHint =
+    lookup.status === "loading"
+      ? "Looking up the name…"
+      : lookup.status === "unknown"
+        ? `No company found for ${lookup.ticker}.`
+        : lookup.status === "failed"
+          ? lookup.message
+          : hydrated
+            ? "Filled in from the ticker."
+            : "Filled in from the ticker when you look it up or add the stock.";
+
+  const { key: tickerKey, ...tickerProps } = getInputProps(fields.ticker, { type: "text" });
+  const { key: nameKey, ...nameProps } = getInputProps(fields.name, { type: "text" });
+
+  return (
+    <div className="subpage">
+      <TopBar title="Add Stock" fallback={listPath} />
+      <main className="stock-form">
+        {note}
+        <Form method="post" {...getFormProps(form)}>
+          {hydrated ? null : (
+            // Enter in any field submits with the form's first button; without JavaScript that must be
+            // Add Stock, not the Look up button beside the ticker.
+            <button
+              type="submit"
+              name="intent"
+              value={"create" satisfies AddIntent}
+              className="visually-hidden"
+              tabIndex={-1}
+              aria-hidden="true"
+            >
+              Add Stock
+            </button>
+          )}
+          <Field
+            labelProps={{ children: "Ticker Symbol" }}
+            inputProps={{
+              ...tickerProps,
+              key: tickerKey,
+              placeholder: "E.g., AAPL.",
+              autoComplete: "off",
+              autoCapitalize: "characters",
+              spellCheck: false,
+              maxLength: TICKER_MAX + 4,
+              enterKeyHint: "next",
+              onInput: (event) => {
+                const input = event.currentTarget;
+                const clean = sanitizeTicker(input.value);
+                if (clean !== input.value) input.value = clean;
+                setTicker(clean);
+              },
+            }}
+            errors={fields.ticker.errors}
+            trailing={
+              hydrated ? null : (
+                <button
+                  type="submit"
+                  name="intent"
+                  value={"lookup" satisfies AddIntent}
+                  className="button"
+                  formNoValidate
+                >
+                  Look up
+                </button>
+              )
+            }
+          />
+          <Field
+            labelProps={{ children: "Stock Name" }}
+            inputProps={{
+              ...nameProps,
+              key: nameKey,
+              ...(hydrated ? { value: name, defaultValue: undefined } : {}),
+              readOnly: true,
+              tabIndex: -1,
+              "aria-live": "polite",
+              placeholder: "Filled in automatically",
+            }}
+            errors={fields.name.errors}
+            hint={nameHint}
+          />
+          {category ? (
+            <CategorySelect field={fields.category_id} categories={category.choices} hint={category.hint} />
+          ) : null}
+          <FormSection title="Intrinsic Values">
+            {INTRINSIC_FIELDS.map(({ name: field, label }) => (
+              <ValueField key={field} field={fields[field]} label={label} />
+            ))}
+          </FormSection>
+          <FormSection title="Support Levels">
+            {SUPPORT_FIELDS.map(({ name: field, label }) => (
+              <ValueField key={field} field={fields[field]} label={label} />
+            ))}
+          </FormSection>
+          <ErrorList id={form.errorId} errors={form.errors} />
+          <div className="stock-form__actions">
+            <button
+              type="submit"
+              name="intent"
+              value={"create" satisfies AddIntent}
+              className="button button--primary"
+              disabled={busy}
+            >
+              {busy ? "Adding…" : "Add Stock"}
+            </button>
+          </div>
+        </Form>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,153 @@
+import type { ComponentProps, ReactNode, RefObject } from "react";
+import { Link, useNavigate } from "react-router";
+import { StockRow, type StockRowProps, type StockRowStock } from "#app/components/stock-row.tsx";
+import { MoveButtons } from "#app/components/reorder-controls.tsx";
+import { RowToggle } from "#app/components/row-toggle.tsx";
+import { OPENED_HERE } from "#app/components/confirm-dialog.tsx";
+import { EditIcon, GripIcon, TrashIcon } from "#app/components/icons.tsx";
+import { LIST_PARAM } from "#app/lib/list-url-state.ts";
+import { logoUrl } from "#app/lib/logo.ts";
+import { useHydrated } from "#app/hooks/use-hydrated.ts";
+import { useAskToDelete } from "./delete-stock.tsx";
+
+/** What a row of either list carries. */
+export interface ListRow {
+  id: number;
+  stock: StockRowStock;
+  average_iv: number;
+  buy_level_one: number;
+  buy_level_two: number;
+  buy_level_three: number;
+  buy_level_four: number;
+}
+
+/** A list's own parts of a row: its switch, its badge, its swipe right and its first panel links. */
+interface RowExtras {
+  /** The row's on/off control, posted to the list's action with the row's id and ticker. */
+  toggle: Pick<
+    ComponentProps<typeof RowToggle>,
+    "intent" | "checked" | "label" | "caption" | "appearance" | "children"
+  >;
+  badge?: ReactNode;
+  swipeRight?: StockRowProps["swipeRight"];
+  panel?: ReactNode;
+}
+
+/** What the rows read of the page's list state (useStockList). */
+interface ListRowsState {
+  reordering: boolean;
+  now: number;
+  listUrl: (change?: (params: URLSearchParams) => void) => string;
+  expanded: string | null;
+  setExpanded: (change: (current: string | null) => string | null) => void;
+  draft: { listRef: RefObject<HTMLUListElement | null>; move: (id: number, direction: "up" | "down") => void };
+}
+
+/**
+ * The rows of a stock list (watchlist or UIP): one expanded at a time (without JavaScript the URL
+ * names it), long press and the panel's Edit open the edit screen, swipe left asks to delete, and in
+ * reorder mode a drag handle and arrows (docs/product.md#screens-watchlist, #states-lists).
+ */
+export function StockListRows<Row extends ListRow>({
+  list,
+  rows,
+  label,
+  hintId,
+  logoTemplate,
+  editBase,
+  canEdit,
+  canDelete,
+  extras,
+}: {
+  /** The page's list state (app/hooks/use-stock-list.ts). */
+  list: ListRowsState;
+  rows: readonly Row[];
+  label: string;
+  hintId: string;
+  logoTemplate: string | null;
+  /** The edit screen's path without the ticker ("/user-stock"). */
+  editBase: string;
+  canEdit: boolean;
+  canDelete: boolean;
+  extras: (row: Row) => RowExtras;
+}) {
+  const { reordering, now, listUrl, expanded, setExpanded } = list;
+  const { listRef, move: onMove } = list.draft;
+  const navigate = useNavigate();
+  const hydrated = useHydrated();
+  const askToDelete = useAskToDelete(canDelete, listUrl);
+  return (
+    <ul
+      className="stock-list"
+      ref={listRef}
+      aria-label={label}
+      aria-describedby={reordering ? hintId : undefined}
+      data-reordering={reordering || undefined}
+      data-ready={hydrated || undefined}
+    >
+      {rows.map((row, index) => {
+        const ticker = row.stock.ticker;
+        const isOpen = !reordering && expanded === ticker;
+        const extra = extras(row);
+        return (
+          <StockRow
+            key={row.id}
+            stock={row.stock}
+            averageIv={row.average_iv}
+            levels={[row.buy_level_one, row.buy_level_two, row.buy_level_three, row.buy_level_four]}
+            logoSrc={logoUrl(logoTemplate, ticker)}
+            now={now}
+            expanded={isOpen}
+            expandHref={listUrl((p) => (isOpen ? p.delete(LIST_PARAM.open) : p.set(LIST_PARAM.open, ticker)))}
+            onToggleExpanded={() => setExpanded((current) => (current === ticker ? null : ticker))}
+            onLongPress={() => void navigate(`${editBase}/${ticker}`)}
+            swipeLeft={{ label: "Delete", icon: <TrashIcon />, tone: "danger", onSwipe: () => askToDelete(ticker) }}
+            swipeRight={extra.swipeRight}
+            badge={extra.badge}
+            aside={<RowToggle action={listUrl()} fields={{ id: row.id, ticker }} {...extra.toggle} />}
+            panel={
+              <>
+                {extra.panel}
+                {canEdit ? (
+                  <Link to={`${editBase}/${ticker}`} className="button">
+                    <EditIcon /> Edit
+                  </Link>
+                ) : null}
+                {canDelete ? (
+                  <Link
+                    to={listUrl((p) => p.set(LIST_PARAM.delete, ticker))}
+                    preventScrollReset
+                    state={OPENED_HERE}
+                    className="button button--danger-outline"
+                  >
+                    <TrashIcon /> Delete
+                  </Link>
+                ) : null}
+              </>
+            }
+            reorder={
+              reordering
+                ? {
+                    handle: hydrated ? (
+                      <span className="drag-handle" aria-hidden="true" title="Drag to reorder">
+                        <GripIcon />
+                      </span>
+                    ) : null,
+                    controls: (
+                      <MoveButtons
+                        id={row.id}
+                        ticker={ticker}
+                        first={index === 0}
+                        last={index === rows.length - 1}
+                        onMove={hydrated ? (direction) => onMove(row.id, direction) : undefined}
+                      />
+                    ),
+                  }
+                : null
+            }
+          />
+        );
+      })}
+    </ul>
+  );
+}

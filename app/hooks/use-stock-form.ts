@@ -1,0 +1,46 @@
+import { useForm, type DefaultValue, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { useEffect } from "react";
+import type { z } from "zod";
+import type { ReplyToast } from "#app/lib/action-reply.ts";
+import { toast as showToast } from "#app/lib/toast.ts";
+
+/** A stock form action's answer: the submission to show again (values and errors), and its toast. */
+export interface StockFormReply {
+  result: SubmissionResult<string[]>;
+  toast: ReplyToast | null;
+}
+
+/**
+ * A stock add or edit form (docs/product.md#validation-stock): checked by `schema` when a field is left and
+ * again while it is corrected, the action's reply kept (values and errors), and its toast shown once.
+ */
+export function useStockForm<Schema extends z.ZodObject>(
+  schema: Schema,
+  {
+    id,
+    defaultValue,
+    reply,
+  }: {
+    id: string;
+    defaultValue?: DefaultValue<z.input<Schema>>;
+    reply: StockFormReply | undefined;
+  },
+) {
+  const [form, fields] = useForm<z.input<Schema>, z.output<Schema>>({
+    id,
+    constraint: getZodConstraint(schema),
+    defaultValue,
+    lastResult: reply?.result,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
+
+  const toast = reply?.toast;
+  useEffect(() => {
+    if (toast) showToast(toast.text, { type: toast.type, autoClose: toast.autoClose, toastId: toast.id });
+  }, [toast]);
+
+  return [form, fields] as const;
+}

@@ -1,0 +1,112 @@
+import { Readable } from "node:stream";
+import { runInNewContext } from "node:vm";
+import { describe, expect, test } from "vitest";
+import { afterPaintLoader, scriptsAfterPaint } from "./scripts-after-paint.server.ts";
+
+// The shape React Router's <Scripts> streams, around a page (see ADR 0044).
+const page = [
+  `<!DOCTYPE html><html lang="en"><head><meta charSet="utf-8"/>`,
+  `<link nonce="N0==" rel="stylesheet" href="/assets/index.css" data-precedence="default"/>`,
+  `<link rel="modulepreload" href="/assets/manifest-1.js" nonce="N0=="/>`,
+  `<link rel="modulepreload" href="/assets/entry.client-2.js" nonce="N0=="/></head>`,
+  `<body><main><h1>Prix – 5 €</h1><form method="post"><button>Go</button></form></main>`,
+  `<script nonce="N0==">window.__reactRouterContext = {"ssr":true};</script>`,
+  `<script nonce="N0==" type="module" async="">import "/assets/manifest-1.js";\nimport * as route0 from "/assets/root-3.js";\n`,
+  `window.__reactRouterRouteModules = {"root":route0};\n\nimport("/assets/entry.client-2.js");</script>`,
+  `<script nonce="N0==">window.__reactRouterContext.streamController.enqueue("[1]");</script></body></html>`,
+].join("");
+
+async function rewrite(chunks: Buffer[]): Promise<string> {
+  let out = "";
+  for await (const piece of Readable.from(chunks).pipe(scriptsAfterPaint())) out += String(piece);
+  return out;
+}
+
+/** Cuts the page's bytes into pieces of `size` (through tags and multi-byte characters). */
+const cut = (size: number) => {
+  const bytes = Buffer.from(page, "utf8");
+  const pieces: Buffer[] = [];
+  for (let i = 0; i < bytes.length; i += size) pieces.push(bytes.subarray(i, i + size));
+  return pieces;
+};
+
+describe("scripts after the first paint", () => {
+  test("no modulepreload and no module script are left; the markup, the data and the nonce are", async () => {
+    const html = await rewrite([Buffer.from(page)]);
+    expect(html).not.toContain("modulepreload");
+    expect(html).not.toMatch(/<script[^>]*type="module"/);
+    expect(html).toContain(`<main><h1>Prix – 5 €</h1><form method="post"><button>Go</button></form></main>`);
+    expect(html).toContain(`<script nonce="N0==">window.__reactRouterContext = {"ssr":true};</script>`);
+    expect(html).toContain(`enqueue("[1]");</script></body></html>`);
+    const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]);
+    expect(scripts).toEqual(Array(3).fill(`<script nonce="N0==">`));
+  });
+
+  test("the same HTML comes out however the stream is cut", async () => {
+    const whole = await rewrite([Buffer.from(page)]);
+    for (const size of [1, 3, 7, 64, 200]) expect(await rewrite(cut(size)), `pieces of ${size}`).toBe(whole);
+  });
+
+  /** Runs the loader in a stand-in page: what it added, and the paint and timers to set off by hand. */
+  function runLoader(code: string, visibilityState = "visible") {
+    const added: { type: string; nonce: string; textContent: string }[] = [];
+    const timers: { run: () => void; ms: number }[] = [];
+    let observer: ((list: { getEntriesByName(name: string): unknown[] }, o: { disconnect(): void }) => void) | null =
+      null;
+    let observed: unknown = null;
+    class PerformanceObserver {
+      static supportedEntryTypes = ["paint", "resource"];
+      constructor(callback: NonNullable<typeof observer>) {
+        observer = callback;
+      }
+      observe(options: unknown) {
+        observed = options;
+      }
+    }
+    const document = {
+      visibilityState,
+      currentScript: { nonce: "N0==" },
+      createElement: () => ({ type: "", nonce: "", textContent: "" }),
+      body: { appendChild: (el: (typeof added)[number]) => added.push(el) },
+    };
+    runInNewContext(afterPaintLoader(code), {
+      document,
+      PerformanceObserver,
+      requestAnimationFrame: () => {
+        throw new Error("not used where paint timing exists");
+      },
+      setTimeout: (run: () => void, ms: number) => timers.push({ run, ms }),
+    });
+    const paint = (names: string[]) =>
+      observer!({ getEntriesByName: (name) => names.filter((n) => n === name) }, { disconnect() {} });
+    return { added, timers, paint, observed: () => observed };
+  }
+
+  test("the loader adds the same module code, with the nonce, once the first contentful paint is reported", () => {
+    const code = `import "/assets/x.js";\nwindow.done = "</script>";`;
+    expect(afterPaintLoader(code)).not.toContain("</script>");
+    const page = runLoader(code);
+    expect(page.observed()).toEqual({ type: "paint", buffered: true });
+    page.paint(["first-paint"]);
+    expect(page.added).toHaveLength(0);
+    page.paint(["first-paint", "first-contentful-paint"]);
+    expect(page.added).toHaveLength(0); // in the task after it
+    for (const timer of page.timers.filter((t) => t.ms === 0)) timer.run();
+    expect(page.added).toEqual([{ type: "module", nonce: "N0==", textContent: code }]);
+    // The fallback timer, later, adds nothing more.
+    for (const timer of page.timers) timer.run();
+    expect(page.added).toHaveLength(1);
+  });
+
+  test("with no paint reported the code is added after the fallback delay; in a hidden tab at once", () => {
+    const page = runLoader("import './y.js';");
+    expect(page.added).toHaveLength(0);
+    const fallback = page.timers.find((t) => t.ms > 0)!;
+    expect(fallback.ms).toBe(10_000);
+    fallback.run();
+    expect(page.added.map((s) => s.textContent)).toEqual(["import './y.js';"]);
+
+    const hidden = runLoader("import './z.js';", "hidden");
+    expect(hidden.added.map((s) => s.textContent)).toEqual(["import './z.js';"]);
+  });
+});

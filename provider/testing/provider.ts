@@ -1,0 +1,123 @@
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { createProvider, type Provider, type ProviderOptions } from "#provider/app.ts";
+import * as calls from "#contract/calls.ts";
+import { fillPath, type Endpoint } from "#contract/endpoint.ts";
+
+/**
+ * Test helpers for provider suites. By default a fresh in-memory PGlite per provider;
+ * with TEST_DATABASE=postgres a fresh database on the server at DATABASE_URL
+ * (default postgres://postgres@127.0.0.1:5432/test), dropped on close.
+ */
+export interface TestProvider extends Provider {
+  /** Calls the provider in-process with a real Request, as the app would over HTTP. */
+  call(
+    endpoint: Endpoint,
+    input?: {
+      params?: Record<string, string | number>;
+      query?: Record<string, string>;
+      body?: unknown;
+      token?: string;
+      rawBody?: string;
+      headers?: Record<string, string>;
+    },
+  ): Promise<{ status: number; body: any; headers: Headers }>;
+  login(username: string, password: string): Promise<string>;
+}
+
+export async function testProvider(
+  options: Omit<ProviderOptions, "databaseUrl" | "dataDir"> = {},
+): Promise<TestProvider> {
+  let databaseUrl: string | undefined;
+  let dropDatabase = async () => {};
+  if (process.env.TEST_DATABASE === "postgres") {
+    const adminUrl = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+    const name = `t_${randomBytes(6).toString("hex")}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    dropDatabase = async () => {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    };
+  }
+  const provider = await createProvider({
+    seedDemo: true,
+    secrets: ["test-secret-test-secret-test-secret!"],
+    // Scheduled jobs stay off unless a test asks for them.
+    jobs: false,
+    // Suites that generate or ask for AI texts in bulk are not throttled unless a test sets its own limits.
+    workLimits: { generationsPerMinute: 100_000, aiTextsPerMinute: 100_000 },
+    ...options,
+    databaseUrl,
+  });
+  const base = "http://provider.test";
+  const call: TestProvider["call"] = async (endpoint, input = {}) => {
+    const url = new URL(fillPath(endpoint.path, input.params ?? {}), base);
+    for (const [k, v] of Object.entries(input.query ?? {})) url.searchParams.set(k, v);
+    const headers: Record<string, string> = { ...input.headers };
+    if (input.token) headers.authorization = `Bearer ${input.token}`;
+    let body: string | undefined = input.rawBody;
+    if (body === undefined && input.body !== undefined) {
+      if (endpoint.bodyEncoding === "form") {
+        body = new URLSearchParams(input.body as Record<string, string>).toString();
+        headers["content-type"] = "application/x-www-form-urlencoded";
+      } else {
+        body = JSON.stringify(input.body);
+        headers["content-type"] = "application/json";
+      }
+    }
+    const response = await provider.fetch(new Request(url, { method: endpoint.method, headers, body }));
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      // streamed text stays text
+    }
+    return { status: response.status, body: parsed, headers: response.headers };
+  };
+  return {
+    ...provider,
+    call,
+    async login(username, password) {
+      const res = await call(calls.login, { body: { username, password } });
+      if (res.status !== 200) throw new Error(`login ${username} failed: ${res.status} ${JSON.stringify(res.body)}`);
+      return res.body.access_token;
+    },
+    async close() {
+      await provider.close();
+      await dropDatabase();
+    },
+  };
+}
+
+/**
+ * A fresh database on the PostgreSQL server of TEST_DATABASE=postgres (DATABASE_URL, default
+ * postgres://postgres@127.0.0.1:5432/test), for tests that start several providers on one database.
+ */
+export async function testPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const adminUrl = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+  const name = `t_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}

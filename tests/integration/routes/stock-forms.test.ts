@@ -1,0 +1,207 @@
+import { describe, expect, it } from "vitest";
+import { messages } from "#app/lib/messages.ts";
+import { CATEGORY_REQUIRED } from "#app/lib/stock-schemas.ts";
+import * as addUip from "#app/routes/add-uip-stock.tsx";
+import * as addUser from "#app/routes/add-user-stock.tsx";
+import * as editUip from "#app/routes/uip-stock.$ticker.tsx";
+import * as editUser from "#app/routes/user-stock.$ticker.tsx";
+import { callAction, callLoader, signedOut, routeHarnessForFile } from "../../support/app-routes.ts";
+
+/**
+ * The two lists' add and edit pages (one form each, configured per list), through their route modules
+ * against the embedded provider: each intent, the permission guards and the refusals the page keeps.
+ */
+const app = routeHarnessForFile();
+
+/** The kept form the page shows again: its values and its errors by field. */
+const kept = (data: unknown) =>
+  (data as { result: { initialValue: Record<string, string>; error: Record<string, string[]> | null } }).result;
+const values = {
+  base_iv: "300",
+  conservative_iv: "180",
+  buy_level_one: "150",
+  buy_level_two: "",
+  buy_level_three: "",
+  buy_level_four: "",
+};
+
+async function categoryId(name: string): Promise<string> {
+  const page = await callLoader(addUip, app.admin, "/add-uip-stock");
+  const categories = (page.data as { categories: { id: number; name: string }[] }).categories;
+  return String(categories.find((c) => c.name === name)!.id);
+}
+
+describe("signed out", () => {
+  it("sends each add and edit page, and a post to it, to sign in", async () => {
+    const toLogin = { status: 302, location: "/login" };
+    expect(await callLoader(addUser, signedOut(), "/add-user-stock")).toMatchObject(toLogin);
+    expect(await callLoader(addUip, signedOut(), "/add-uip-stock")).toMatchObject(toLogin);
+    expect(await callLoader(editUser, signedOut(), "/user-stock/KO", { ticker: "KO" })).toMatchObject(toLogin);
+    expect(await callLoader(editUip, signedOut(), "/uip-stock/KO", { ticker: "KO" })).toMatchObject(toLogin);
+    const fields = { intent: "create", ticker: "NFLX", name: "Netflix, Inc.", ...values };
+    expect(await callAction(addUser, signedOut(), "/add-user-stock", fields)).toMatchObject(toLogin);
+    expect(await callAction(editUser, signedOut(), "/user-stock/KO", values, { ticker: "KO" })).toMatchObject(toLogin);
+    const page = await callLoader(editUser, app.trader, "/user-stock/KO", { ticker: "KO" });
+    expect((page.data as { row: { base_iv: number } }).row.base_iv).not.toBe(300);
+  });
+});
+
+describe("/add-user-stock", () => {
+  it("opens for a trader", async () => {
+    expect(await callLoader(addUser, app.trader, "/add-user-stock")).toMatchObject({ status: 200, data: null });
+  });
+
+  it("says the ticker is unknown under the field when the lookup finds no company, keeping the values", async () => {
+    const answer = await callAction(addUser, app.trader, "/add-user-stock", {
+      intent: "lookup",
+      ticker: "zzzzq",
+      ...values,
+    });
+    expect(answer.status).toBe(200);
+    expect(kept(answer.data).error?.ticker?.[0]).toMatch(/ZZZZQ/);
+    expect(kept(answer.data).initialValue).toMatchObject({ ticker: "ZZZZQ", base_iv: "300" });
+    // No company name is shown for it (an empty field is left out of the kept values).
+    expect(kept(answer.data).initialValue.name ?? "").toBe("");
+  });
+
+  it("looks the company name up without JavaScript and keeps the typed values", async () => {
+    const answer = await callAction(addUser, app.trader, "/add-user-stock", {
+      intent: "lookup",
+      ticker: "ts-la",
+      ...values,
+    });
+    expect(answer.status).toBe(200);
+    expect(kept(answer.data).initialValue).toMatchObject({ ticker: "TSLA", name: "Tesla, Inc.", base_iv: "300" });
+  });
+
+  it("keeps a ticker already in the watchlist on the page, with the server's detail under the ticker", async () => {
+    const answer = await callAction(addUser, app.trader, "/add-user-stock", {
+      intent: "create",
+      ticker: "AAPL",
+      ...values,
+    });
+    expect(answer.status).toBe(409);
+    expect(kept(answer.data).error?.ticker?.[0]).toMatch(/AAPL/);
+    expect(kept(answer.data).initialValue).toMatchObject({ ticker: "AAPL", base_iv: "300" });
+  });
+
+  it("adds the stock (a post without an intent too) and goes back to the watchlist with a toast", async () => {
+    const answer = await callAction(addUser, app.trader, "/add-user-stock", {
+      ticker: "tsla",
+      name: "Tesla, Inc.",
+      ...values,
+    });
+    expect(answer).toMatchObject({
+      status: 302,
+      location: "/user-stocks",
+      toast: { type: "success", text: messages.added("TSLA") },
+    });
+  });
+});
+
+describe("/add-uip-stock", () => {
+  it("sends a trader without UIP_STOCK CREATE back to the UIP list, from the page and from a post", async () => {
+    const refused = {
+      status: 302,
+      location: "/uip-stocks",
+      toast: { type: "error", text: messages.notAuthorizedUipCreate },
+    };
+    expect(await callLoader(addUip, app.trader, "/add-uip-stock")).toMatchObject(refused);
+    expect(
+      await callAction(addUip, app.trader, "/add-uip-stock", { intent: "create", ticker: "JPM", ...values }),
+    ).toMatchObject(refused);
+  });
+
+  it("looks the company up for an admin without JavaScript, keeping the category chosen", async () => {
+    const category_id = await categoryId("Buy");
+    const answer = await callAction(addUip, app.admin, "/add-uip-stock", {
+      intent: "lookup",
+      ticker: "nflx",
+      category_id,
+      ...values,
+    });
+    expect(answer.status).toBe(200);
+    expect(kept(answer.data).initialValue).toMatchObject({ ticker: "NFLX", name: "Netflix, Inc.", category_id });
+  });
+
+  it("requires a category, keeping the typed values", async () => {
+    const answer = await callAction(addUip, app.admin, "/add-uip-stock", {
+      intent: "create",
+      ticker: "JPM",
+      name: "JPMorgan Chase & Co.",
+      ...values,
+    });
+    expect(answer.status).toBe(400);
+    expect(kept(answer.data).error?.category_id).toEqual([CATEGORY_REQUIRED]);
+    expect(kept(answer.data).initialValue).toMatchObject({ ticker: "JPM", base_iv: "300" });
+  });
+
+  it("adds the stock with its category and goes back to the UIP list with a toast", async () => {
+    const category_id = await categoryId("Speculative");
+    const fields = { intent: "create", ticker: "JPM", name: "JPMorgan Chase & Co.", category_id, ...values };
+    const answer = await callAction(addUip, app.admin, "/add-uip-stock", fields);
+    expect(answer).toMatchObject({ location: "/uip-stocks", toast: { type: "success", text: messages.added("JPM") } });
+    const page = await callLoader(editUip, app.admin, "/uip-stock/JPM", { ticker: "JPM" });
+    expect((page.data as { row: { category: { name: string } } }).row.category.name).toBe("Speculative");
+  });
+});
+
+describe("/user-stock/:ticker", () => {
+  it("sends a ticker not in the watchlist back to it", async () => {
+    expect(await callLoader(editUser, app.trader, "/user-stock/COST", { ticker: "COST" })).toMatchObject({
+      location: "/user-stocks",
+      toast: { type: "error", text: messages.userStockNotFound },
+    });
+  });
+
+  it("refuses a value that is not a number, keeping what was typed", async () => {
+    const answer = await callAction(
+      editUser,
+      app.trader,
+      "/user-stock/KO",
+      { ...values, base_iv: "12a" },
+      { ticker: "KO" },
+    );
+    expect(answer.status).toBe(400);
+    expect(kept(answer.data).initialValue).toMatchObject({ base_iv: "12a", conservative_iv: "180" });
+  });
+
+  it("saves the values with their average and goes back to the watchlist with a toast", async () => {
+    const answer = await callAction(editUser, app.trader, "/user-stock/ko", values, { ticker: "ko" });
+    expect(answer).toMatchObject({
+      location: "/user-stocks",
+      toast: { type: "success", text: messages.updated("KO") },
+    });
+    const page = await callLoader(editUser, app.trader, "/user-stock/KO", { ticker: "KO" });
+    expect((page.data as { row: object }).row).toMatchObject({ base_iv: 300, conservative_iv: 180, average_iv: 240 });
+  });
+});
+
+describe("/uip-stock/:ticker", () => {
+  it("sends a ticker not in the UIP list back to it", async () => {
+    expect(await callLoader(editUip, app.trader, "/uip-stock/DIS", { ticker: "DIS" })).toMatchObject({
+      location: "/uip-stocks",
+      toast: { type: "error", text: messages.uipStockNotFound("DIS") },
+    });
+  });
+
+  it("keeps a trader's changes on the page with the refusal, as a toast and under the form", async () => {
+    const category_id = await categoryId("Hold");
+    const answer = await callAction(editUip, app.trader, "/uip-stock/KO", { category_id, ...values }, { ticker: "KO" });
+    expect(answer.status).toBe(403);
+    expect(kept(answer.data).error?.[""]).toEqual([messages.notAuthorizedUipEdit]);
+    expect((answer.data as { toast: { text: string } }).toast.text).toBe(messages.notAuthorizedUipEdit);
+  });
+
+  it("saves an admin's values and category and goes back to the UIP list with a toast", async () => {
+    const category_id = await categoryId("Buy");
+    const answer = await callAction(editUip, app.admin, "/uip-stock/KO", { category_id, ...values }, { ticker: "KO" });
+    expect(answer).toMatchObject({ location: "/uip-stocks", toast: { type: "success", text: messages.updated("KO") } });
+    const page = await callLoader(editUip, app.admin, "/uip-stock/KO", { ticker: "KO" });
+    expect((page.data as { row: object }).row).toMatchObject({
+      base_iv: 300,
+      average_iv: 240,
+      category: { name: "Buy" },
+    });
+  });
+});

@@ -1,0 +1,379 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import type { Journal } from "#contract/entities.ts";
+import { IMPORT_FILE_MAX_BYTES, ImportFormSchema } from "#app/lib/trade-import-schema.ts";
+import { localDateTime } from "#app/lib/trade-schemas.ts";
+import type { TradeIntent } from "#app/lib/trade-intents.ts";
+import { JOURNAL_TEXT } from "#app/server/trades.server.ts";
+import * as addTrade from "#app/routes/add-trade.tsx";
+import * as importTrades from "#app/routes/import-trades.tsx";
+import * as portfolio from "#app/routes/portfolio.tsx";
+import * as tradesExport from "#app/routes/resources/trades-export.ts";
+import { callAction, callLoader, signedOut, routeHarnessForFile } from "../../support/app-routes.ts";
+
+/**
+ * The wheel journal's screens, through their route modules against the embedded provider: the
+ * Trades screen (/portfolio, delete), Add Trade (save-stock, save-option), Import (preview-import,
+ * import) and the CSV export.
+ */
+const app = routeHarnessForFile();
+
+const intent = (name: TradeIntent) => name;
+
+interface JournalPage {
+  filters: { instrument: string; period: string };
+  journal: Journal;
+  rows: (Journal["rows"][number] & { instrument: string })[];
+  closedCount: number;
+  netPnl: number;
+}
+async function journal(url = "/portfolio?period=all"): Promise<JournalPage> {
+  return (await callLoader(portfolio, app.trader, url)).data as JournalPage;
+}
+const tradeIds = async () => (await journal()).rows.map((row) => row.id).sort((a, b) => a - b);
+
+/** The kept form the page shows again: its values and its errors by field ("" for the form's own). */
+const kept = (data: unknown) =>
+  (data as { result: { initialValue: Record<string, string>; error: Record<string, string[]> | null } }).result;
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+/** A datetime-local value `hoursAgo` hours before now (the forms refuse a trade dated in the future). */
+const hoursAgo = (hours: number) => localDateTime(new Date(Date.now() - hours * HOUR));
+/** An expiry `days` days ahead. */
+const expiryIn = (days: number) => new Date(Date.now() + days * DAY).toISOString().slice(0, 10);
+
+const sellKoPut = () => ({
+  intent: intent("save-option"),
+  action: "sell_to_open",
+  symbol: "ko",
+  optionType: "put",
+  strike: "50",
+  expiry: expiryIn(30),
+  quantity: "1",
+  entryPrice: "1.25",
+  entryFee: "0.65",
+  entryDate: hoursAgo(3),
+  confidence: "2",
+});
+
+describe("/portfolio loader", () => {
+  it("shows a trader without trades an empty journal, on Last 7 Days by default", async () => {
+    const page = (await callLoader(portfolio, app.trader, "/portfolio")).data as JournalPage;
+    expect(page.filters).toEqual({ instrument: "all", period: "7d" });
+    expect(page.rows).toEqual([]);
+    expect(page).toMatchObject({ closedCount: 0, netPnl: 0 });
+  });
+
+  it("sends a signed-out visit and a signed-out post to sign in", async () => {
+    expect(await callLoader(portfolio, signedOut(), "/portfolio")).toMatchObject({ status: 302, location: "/login" });
+    const post = await callAction(portfolio, signedOut(), "/portfolio", { intent: intent("delete"), id: "1" });
+    expect(post).toMatchObject({ status: 302, location: "/login" });
+  });
+});
+
+describe("/add-trade loader", () => {
+  it("opens the form the address names with its starting values", async () => {
+    const page = await callLoader(addTrade, app.trader, "/add-trade?form=stocks");
+    expect(page.data).toMatchObject({
+      kind: "stocks",
+      defaultValue: { type: "buy", portfolio: "Default Portfolio", confidence: "2" },
+    });
+    expect((await callLoader(addTrade, app.trader, "/add-trade")).data).toEqual({ kind: null, defaultValue: {} });
+  });
+
+  it("opens a recommendation's 'Record this trade' link as the options form filled in at the bid", async () => {
+    const page = await callLoader(
+      addTrade,
+      app.trader,
+      "/add-trade?ticker=KO&strike=50&expiry=2026-12-18&bid=1.25&type=put",
+    );
+    expect(page.data).toMatchObject({
+      kind: "options",
+      defaultValue: {
+        action: "sell_to_open",
+        symbol: "KO",
+        strike: "50",
+        expiry: "2026-12-18",
+        entryPrice: "1.25",
+        optionType: "put",
+      },
+    });
+  });
+
+  it("sends a signed-out visit and a signed-out post to sign in, saving nothing", async () => {
+    expect(await callLoader(addTrade, signedOut(), "/add-trade?form=options")).toMatchObject({
+      status: 302,
+      location: "/login",
+    });
+    const post = await callAction(addTrade, signedOut(), "/add-trade?form=options", sellKoPut());
+    expect(post).toMatchObject({ status: 302, location: "/login" });
+    expect(await tradeIds()).toEqual([]);
+  });
+});
+
+describe("/add-trade save-stock", () => {
+  it("keeps every typed value with the errors of the fields the form refuses, saving nothing", async () => {
+    const answer = await callAction(addTrade, app.trader, "/add-trade?form=stocks", {
+      intent: intent("save-stock"),
+      type: "buy",
+      symbol: "",
+      entryPrice: "sixty",
+      quantity: "100",
+      entryFee: "1",
+      entryDate: hoursAgo(2),
+      notes: "a note I typed",
+    });
+    expect(answer.status).toBe(400);
+    const form = kept(answer.data);
+    expect(form.initialValue).toMatchObject({ entryPrice: "sixty", quantity: "100", notes: "a note I typed" });
+    expect(Object.keys(form.error ?? {}).sort()).toEqual(["entryPrice", "symbol"]);
+    expect(await tradeIds()).toEqual([]);
+  });
+
+  it("saves a share trade with its exit and the journal shows both and the profit", async () => {
+    const answer = await callAction(addTrade, app.trader, "/add-trade?form=stocks", {
+      intent: intent("save-stock"),
+      type: "buy",
+      symbol: "pep",
+      entryPrice: "160",
+      quantity: "10",
+      entryFee: "1",
+      entryDate: hoursAgo(5),
+      closingPrice: "165",
+      exitFee: "1",
+      exitDate: hoursAgo(4),
+      confidence: "3",
+    });
+    expect(answer).toMatchObject({
+      status: 302,
+      location: "/portfolio?period=all",
+      toast: { type: "success", text: JOURNAL_TEXT.saved("PEP shares", true) },
+    });
+    const page = await journal();
+    expect(page.rows.map((row) => [row.kind, row.ticker, row.price])).toEqual([
+      ["stock_sell", "PEP", 165],
+      ["stock_buy", "PEP", 160],
+    ]);
+    // 10 × (165 − 160) less a dollar on each leg.
+    expect(page).toMatchObject({ closedCount: 1, netPnl: 48 });
+  });
+});
+
+describe("/add-trade save-option", () => {
+  it("keeps every typed value with the provider's reason when there is no open put to buy back", async () => {
+    const before = await tradeIds();
+    const answer = await callAction(addTrade, app.trader, "/add-trade?form=options", {
+      ...sellKoPut(),
+      action: "buy_to_close",
+      entryPrice: "0.40",
+      notes: "closing early",
+    });
+    expect(answer.status).toBe(422);
+    const form = kept(answer.data);
+    expect(form.initialValue).toMatchObject({
+      action: "buy_to_close",
+      symbol: "ko",
+      strike: "50",
+      notes: "closing early",
+    });
+    expect(form.error?.[""]?.[0]).toMatch(/KO/);
+    expect(await tradeIds()).toEqual(before);
+  });
+
+  it("saves a sold put, which the journal then lists as an open position", async () => {
+    const answer = await callAction(addTrade, app.trader, "/add-trade?form=options", sellKoPut());
+    expect(answer).toMatchObject({
+      status: 302,
+      location: "/portfolio?period=all",
+      toast: { type: "success", text: JOURNAL_TEXT.saved("KO 50 put", false) },
+    });
+    const page = await journal("/portfolio?period=all&instrument=options");
+    expect(page.rows.map((row) => [row.kind, row.ticker, row.strike])).toEqual([["sell_to_open", "KO", 50]]);
+    expect(page.journal.open_options).toMatchObject([{ ticker: "KO", option_type: "put", strike: 50, contracts: 1 }]);
+  });
+
+  it("refuses a post that names neither form, saving nothing", async () => {
+    const before = await tradeIds();
+    const answer = await callAction(addTrade, app.trader, "/add-trade", { ...sellKoPut(), intent: "nonsense" });
+    expect(answer).toMatchObject({ status: 400, data: { result: undefined } });
+    expect(await tradeIds()).toEqual(before);
+  });
+});
+
+describe("/portfolio delete", () => {
+  it("refuses to delete the put an assignment closed, with the provider's reason, and keeps it", async () => {
+    const put = (await journal()).rows.find((row) => row.kind === "sell_to_open")!;
+    const assigned = await callAction(addTrade, app.trader, "/add-trade?form=options", {
+      ...sellKoPut(),
+      action: "assignment",
+      expiry: put.expiry!,
+      entryPrice: "0",
+      entryFee: "0",
+      entryDate: hoursAgo(1),
+    });
+    expect(assigned.toast).toEqual({ type: "success", text: JOURNAL_TEXT.saved("KO 50 put", false) });
+    const before = await tradeIds();
+
+    const answer = await callAction(portfolio, app.trader, "/portfolio?period=all&instrument=options", {
+      intent: intent("delete"),
+      id: String(put.id),
+    });
+    expect(answer.status).toBe(302);
+    expect(answer.location).toBe("/portfolio?period=all&instrument=options");
+    expect(answer.toast?.type).toBe("warning");
+    expect(answer.toast?.text).toMatch(/^A later trade needs this one: /);
+    expect(await tradeIds()).toEqual(before);
+  });
+
+  it("deletes a trade nothing else needs, and the journal no longer lists it", async () => {
+    const rows = (await journal()).rows;
+    const sale = rows.find((row) => row.kind === "stock_sell" && row.ticker === "PEP")!;
+    const answer = await callAction(portfolio, app.trader, "/portfolio?period=all", {
+      intent: intent("delete"),
+      id: String(sale.id),
+    });
+    expect(answer).toMatchObject({
+      status: 302,
+      location: "/portfolio?period=all",
+      toast: { type: "success", text: JOURNAL_TEXT.deleted },
+    });
+    expect(await tradeIds()).toEqual(
+      rows
+        .map((row) => row.id)
+        .filter((id) => id !== sale.id)
+        .sort((a, b) => a - b),
+    );
+  });
+
+  it("warns with the provider's reason for a trade that is not there", async () => {
+    const before = await tradeIds();
+    const answer = await callAction(portfolio, app.trader, "/portfolio", { intent: intent("delete"), id: "999999" });
+    expect(answer).toMatchObject({ status: 302, location: "/portfolio", toast: { type: "warning" } });
+    expect(answer.toast?.text).not.toBe("");
+    expect(await tradeIds()).toEqual(before);
+  });
+
+  it("answers a post with no intent of the screen's with an error, deleting nothing", async () => {
+    const before = await tradeIds();
+    const [id] = before;
+    const answer = await callAction(portfolio, app.trader, "/portfolio?period=30d", {
+      intent: "nonsense",
+      id: String(id),
+    });
+    expect(answer).toMatchObject({
+      status: 302,
+      location: "/portfolio?period=30d",
+      toast: { type: "error", text: JOURNAL_TEXT.unknownAction },
+    });
+    expect(await tradeIds()).toEqual(before);
+  });
+});
+
+describe("/import-trades", () => {
+  const statement = readFileSync(
+    new URL("../../../provider/journal/brokers/fixtures/ibkr-activity-statement.csv", import.meta.url),
+    "utf8",
+  );
+  /** The import form as the browser posts it: the broker and the chosen file. */
+  function upload(name: TradeIntent, broker: string, csv: string | null): FormData {
+    const form = new FormData();
+    form.set("intent", name);
+    form.set("broker", broker);
+    if (csv !== null) form.set("file", new File([csv], "statement.csv", { type: "text/csv" }));
+    return form;
+  }
+
+  it("opens for a trader and sends a signed-out visit and post to sign in", async () => {
+    expect(await callLoader(importTrades, app.trader, "/import-trades")).toMatchObject({ status: 200, data: null });
+    expect(await callLoader(importTrades, signedOut(), "/import-trades")).toMatchObject({ location: "/login" });
+    const post = await callAction(importTrades, signedOut(), "/import-trades", upload("import", "ibkr", statement));
+    expect(post).toMatchObject({ status: 302, location: "/login" });
+  });
+
+  /** The form's refusal of this file text, as its schema words it. */
+  const refusalOf = (csv: string) => ImportFormSchema.shape.csv.safeParse(csv).error!.issues[0]!.message;
+
+  it("names what is missing, keeping the broker chosen", async () => {
+    const answer = await callAction(importTrades, app.trader, "/import-trades", upload("preview-import", "ibkr", null));
+    expect(answer.status).toBe(400);
+    expect(answer.data).toMatchObject({ broker: "ibkr", preview: null, errors: { file: [refusalOf("")] } });
+  });
+
+  it("refuses a file over 1 MB before reading it, keeping the broker chosen", async () => {
+    const big = "x".repeat(IMPORT_FILE_MAX_BYTES + 1);
+    const answer = await callAction(importTrades, app.trader, "/import-trades", upload("preview-import", "ibkr", big));
+    expect(answer.status).toBe(400);
+    expect(answer.data).toMatchObject({ broker: "ibkr", csv: "", preview: null, errors: { file: [refusalOf(big)] } });
+  });
+
+  it("shows the provider's reason for a file that is not the broker's, adding nothing", async () => {
+    const before = await tradeIds();
+    const answer = await callAction(
+      importTrades,
+      app.trader,
+      "/import-trades",
+      upload("import", "tastytrade", statement),
+    );
+    expect(answer.status).toBe(422);
+    const state = answer.data as { broker: string; preview: unknown; errors: { file: string[] } };
+    expect(state).toMatchObject({ broker: "tastytrade", preview: null });
+    expect(state.errors.file[0]).toMatch(/tastytrade/);
+    expect(await tradeIds()).toEqual(before);
+  });
+
+  it("previews the file without adding anything, keeping its text for the import", async () => {
+    const before = await tradeIds();
+    const answer = await callAction(
+      importTrades,
+      app.trader,
+      "/import-trades",
+      upload("preview-import", "ibkr", statement),
+    );
+    expect(answer.status).toBe(200);
+    const state = answer.data as { broker: string; csv: string; preview: { added: unknown[]; refused: unknown[] } };
+    expect(state).toMatchObject({ broker: "ibkr", csv: statement, errors: {} });
+    expect(state.preview.added).toHaveLength(5);
+    expect(state.preview.refused).toEqual([]);
+    expect(await tradeIds()).toEqual(before);
+  });
+
+  it("imports the previewed text once, and the journal lists the trades from the broker", async () => {
+    const before = (await tradeIds()).length;
+    const form = { intent: intent("import"), broker: "ibkr", csv: statement };
+    const answer = await callAction(importTrades, app.trader, "/import-trades", form);
+    expect(answer).toMatchObject({
+      status: 302,
+      location: "/portfolio?period=all",
+      toast: { type: "success", text: JOURNAL_TEXT.imported(5, 0, 0) },
+    });
+    const rows = (await journal()).rows;
+    expect(rows).toHaveLength(before + 5);
+    expect(rows.filter((row) => row.source === "ibkr")).toHaveLength(5);
+
+    const again = await callAction(importTrades, app.trader, "/import-trades", form);
+    expect(again.toast).toEqual({ type: "success", text: JOURNAL_TEXT.imported(0, 5, 0) });
+    expect(await tradeIds()).toHaveLength(before + 5);
+  });
+});
+
+describe("/resources/trades-export", () => {
+  it("downloads the journal as CSV, one line per trade", async () => {
+    const rows = (await journal()).rows;
+    const answer = await callLoader(tradesExport, app.trader, "/resources/trades-export");
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get("content-disposition")).toMatch(/^attachment; filename=".+\.csv"$/);
+    const lines = String(answer.data).trim().split(/\r?\n/);
+    expect(lines).toHaveLength(rows.length + 1);
+    expect(lines.slice(1).filter((line) => line.includes("PEP"))).toHaveLength(
+      rows.filter((row) => row.ticker === "PEP").length,
+    );
+  });
+
+  it("sends a signed-out request to sign in", async () => {
+    expect(await callLoader(tradesExport, signedOut(), "/resources/trades-export")).toMatchObject({
+      status: 302,
+      location: "/login",
+    });
+  });
+});
