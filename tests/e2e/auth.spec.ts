@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, test as base } from "./support/test.ts";
 import { startGoogleApp, type GoogleApp } from "./support/google-app.ts";
+import { waitForHydration } from "./support/hydration.ts";
 import { embeddedProviderUrl } from "./support/ports.ts";
 
 /**
@@ -326,6 +327,7 @@ test.describe("with JavaScript", () => {
 
   test("'Get Started Free' switches to login and brings the card into view", async ({ page }) => {
     await page.goto("/login?mode=signup");
+    await waitForHydration(page);
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     await page.getByRole("link", { name: "Get Started Free" }).click();
     await expect(page).toHaveURL(/mode=login/);
@@ -419,10 +421,8 @@ test.describe("Google sign-in through the Firebase Auth emulator", () => {
 
   /** Completes the emulator's Google account chooser in the popup. */
   async function chooseGoogleAccount(page: Page, email: string, name: string) {
-    // The scripts start after the first paint (ADR 0044): a press before they run posts the form
-    // as without JavaScript, which answers that Google sign-in needs it.
-    await page.waitForLoadState("networkidle");
-    await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+    // Before the scripts run, the button posts the form, which answers that Google sign-in needs JavaScript.
+    await waitForHydration(page);
     const popupPromise = page.waitForEvent("popup");
     await page.getByRole("button", { name: "Continue with Google" }).click();
     const popup = await popupPromise;

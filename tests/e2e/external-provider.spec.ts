@@ -69,7 +69,8 @@ test("a token the provider no longer accepts ends the session with 'Session expi
   await page.reload();
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByText("Session expired. Please log in again.")).toBeVisible();
-  expect(await page.evaluate(() => window.localStorage.length)).toBe(0);
+  // The storage is cleared by the page's scripts, which run after the message's first paint (ADR 0044).
+  await expect.poll(() => page.evaluate(() => window.localStorage.length)).toBe(0);
   await page.goto(`http://localhost:${appPort}/user-stocks`);
   await expect(page).toHaveURL(/\/login/);
 });

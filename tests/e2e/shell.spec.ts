@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support/test.ts";
+import { waitForHydration } from "./support/hydration.ts";
 
 async function signIn(page: Page, username = "demo", password = "demo1234") {
   await page.goto("/login");
@@ -46,6 +47,7 @@ for (const javaScriptEnabled of [true, false]) {
 
 test("empty fields are refused before anything is sent", async ({ page }) => {
   await page.goto("/login");
+  await waitForHydration(page);
   await page.getByRole("button", { name: "Sign In" }).click();
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByLabel("Username")).toBeFocused();

@@ -1,0 +1,13 @@
+import type { Page } from "@playwright/test";
+
+/**
+ * Waits until the page's scripts have run. They start after the first paint (ADR 0044), so a
+ * press before then takes the path without JavaScript: a test of the enhanced behaviour
+ * (client validation focusing a field, a link that scrolls and focuses, a popup) waits first.
+ */
+export async function waitForHydration(page: Page) {
+  await page.waitForLoadState("networkidle");
+  await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+  // React hydrates in a transition after the modules load: two frames let it commit.
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+}
