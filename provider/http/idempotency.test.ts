@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as calls from "#contract/calls.ts";
 import { IDEMPOTENCY_HEADER } from "#contract/calls.ts";
-import { testProvider, type TestProvider } from "#provider/testing/provider.ts";
+import { SAMPLE_LEVELS, testProvider, type TestProvider } from "#provider/testing/provider.ts";
 import { REPLAYED_HEADER } from "./idempotency.ts";
 
 /**
@@ -13,23 +13,14 @@ let provider: TestProvider;
 let trader: { token: string; id: number };
 let second: { token: string; id: number };
 
-const values = {
-  base_iv: 120,
-  conservative_iv: 100,
-  buy_level_one: 95,
-  buy_level_two: 90,
-  buy_level_three: 85,
-  buy_level_four: 80,
-};
+const values = SAMPLE_LEVELS;
 
 async function register(username: string) {
   const registered = await provider.call(calls.register, {
     body: { email: `${username}@example.com`, username, password: "Idem-potent-1234", first_name: "I", last_name: "K" },
   });
   expect(registered.status).toBe(200);
-  const token = await provider.login(username, "Idem-potent-1234");
-  const me = await provider.call(calls.me, { token });
-  return { token, id: me.body.id as number };
+  return provider.session(username, "Idem-potent-1234");
 }
 
 function withKey(key: string) {

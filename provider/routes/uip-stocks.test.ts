@@ -3,26 +3,13 @@ import * as calls from "#contract/calls.ts";
 import { CATEGORY_ICONS } from "#contract/entities.ts";
 import { DEMO_UIP } from "#provider/db/demo-data.ts";
 import { notifyPriceCrossings } from "#provider/push/alerts.ts";
-import { testProvider, type TestProvider } from "#provider/testing/provider.ts";
+import { SAMPLE_LEVELS, testProvider, type TestProvider } from "#provider/testing/provider.ts";
 
 let provider: TestProvider;
 let demo: { token: string; id: number };
 let admin: { token: string; id: number };
 
-const values = {
-  base_iv: 120,
-  conservative_iv: 100,
-  buy_level_one: 95,
-  buy_level_two: 90,
-  buy_level_three: 85,
-  buy_level_four: 80,
-};
-
-async function signIn(username: string, password: string) {
-  const token = await provider.login(username, password);
-  const me = await provider.call(calls.me, { token });
-  return { token, id: me.body.id as number };
-}
+const values = SAMPLE_LEVELS;
 
 async function listAs(user: { token: string }) {
   const res = await provider.call(calls.listUipStocks, { token: user.token });
@@ -46,8 +33,8 @@ async function create(token: string, ticker: string, category: number, body: Par
 
 beforeAll(async () => {
   provider = await testProvider();
-  demo = await signIn("demo", "demo1234");
-  admin = await signIn("admin", "admin1234");
+  demo = await provider.session("demo", "demo1234");
+  admin = await provider.session("admin", "admin1234");
 });
 afterAll(() => provider.close());
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as calls from "#contract/calls.ts";
 import { DEMO_TICKERS } from "#provider/db/demo-data.ts";
 import { createSimulatedMarket } from "#provider/market/simulated.ts";
-import { testProvider, type TestProvider } from "#provider/testing/provider.ts";
+import { SAMPLE_LEVELS, testProvider, type TestProvider } from "#provider/testing/provider.ts";
 
 /** A ticker the market knows but the demo data never stored, to see a new `stocks` row made. */
 const NEW_TICKER = { ticker: "ZZNEW", name: "Zed New Holdings Inc.", price: 42.5, volatility: 0.3 };
@@ -13,20 +13,7 @@ let admin: { token: string; id: number };
 /** A second trader, registered for these tests: never sees the demo trader's rows, nor they theirs. */
 let other: { token: string; id: number };
 
-const values = {
-  base_iv: 120,
-  conservative_iv: 100,
-  buy_level_one: 95,
-  buy_level_two: 90,
-  buy_level_three: 85,
-  buy_level_four: 80,
-};
-
-async function signIn(username: string, password: string) {
-  const token = await provider.login(username, password);
-  const me = await provider.call(calls.me, { token });
-  return { token, id: me.body.id as number };
-}
+const values = SAMPLE_LEVELS;
 
 async function listOf(user: { token: string; id: number }) {
   const res = await provider.call(calls.listUserStocks, { token: user.token, params: { userId: user.id } });
@@ -46,8 +33,8 @@ beforeAll(async () => {
   provider = await testProvider({
     market: createSimulatedMarket({ seed: 1, tickers: [...DEMO_TICKERS, NEW_TICKER] }),
   });
-  demo = await signIn("demo", "demo1234");
-  admin = await signIn("admin", "admin1234");
+  demo = await provider.session("demo", "demo1234");
+  admin = await provider.session("admin", "admin1234");
   const registered = await provider.call(calls.register, {
     body: {
       email: "other@example.com",
@@ -58,7 +45,7 @@ beforeAll(async () => {
     },
   });
   expect(registered.status).toBe(200);
-  other = await signIn("othertrader", "Other-trader-1234");
+  other = await provider.session("othertrader", "Other-trader-1234");
 });
 afterAll(() => provider.close());
 

@@ -23,30 +23,24 @@ export interface TestProvider extends Provider {
     },
   ): Promise<{ status: number; body: any; headers: Headers }>;
   login(username: string, password: string): Promise<string>;
+  /** Signs in and reads who that is: the token and the user's id, as most suites want both. */
+  session(username: string, password: string): Promise<{ token: string; id: number }>;
 }
+
+/** A complete set of valuation and buy levels (descending, as the forms require), for list rows made in tests. */
+export const SAMPLE_LEVELS = {
+  base_iv: 120,
+  conservative_iv: 100,
+  buy_level_one: 95,
+  buy_level_two: 90,
+  buy_level_three: 85,
+  buy_level_four: 80,
+};
 
 export async function testProvider(
   options: Omit<ProviderOptions, "databaseUrl" | "dataDir"> = {},
 ): Promise<TestProvider> {
-  let databaseUrl: string | undefined;
-  let dropDatabase = async () => {};
-  if (process.env.TEST_DATABASE === "postgres") {
-    const adminUrl = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
-    const name = `t_${randomBytes(6).toString("hex")}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDatabase = async () => {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    };
-  }
+  const database = process.env.TEST_DATABASE === "postgres" ? await testPostgresDatabase() : undefined;
   const provider = await createProvider({
     seedDemo: true,
     secrets: ["test-secret-test-secret-test-secret!"],
@@ -55,7 +49,7 @@ export async function testProvider(
     // Suites that generate or ask for AI texts in bulk are not throttled unless a test sets its own limits.
     workLimits: { generationsPerMinute: 100_000, aiTextsPerMinute: 100_000 },
     ...options,
-    databaseUrl,
+    databaseUrl: database?.url,
   });
   const base = "http://provider.test";
   const call: TestProvider["call"] = async (endpoint, input = {}) => {
@@ -83,17 +77,23 @@ export async function testProvider(
     }
     return { status: response.status, body: parsed, headers: response.headers };
   };
+  async function login(username: string, password: string): Promise<string> {
+    const res = await call(calls.login, { body: { username, password } });
+    if (res.status !== 200) throw new Error(`login ${username} failed: ${res.status} ${JSON.stringify(res.body)}`);
+    return res.body.access_token;
+  }
   return {
     ...provider,
     call,
-    async login(username, password) {
-      const res = await call(calls.login, { body: { username, password } });
-      if (res.status !== 200) throw new Error(`login ${username} failed: ${res.status} ${JSON.stringify(res.body)}`);
-      return res.body.access_token;
+    login,
+    async session(username, password) {
+      const token = await login(username, password);
+      const me = await call(calls.me, { token });
+      return { token, id: me.body.id as number };
     },
     async close() {
       await provider.close();
-      await dropDatabase();
+      await database?.drop();
     },
   };
 }

@@ -1,6 +1,6 @@
 import * as calls from "#contract/calls.ts";
 import type { Endpoint } from "#contract/endpoint.ts";
-import { testProvider, type TestProvider } from "./provider.ts";
+import { SAMPLE_LEVELS, testProvider, type TestProvider } from "./provider.ts";
 import { levelFlags, type ReferenceLevels } from "#provider/recommend/engine.ts";
 import { LEVEL_COLUMNS } from "#provider/recommend/levels.ts";
 
@@ -209,15 +209,6 @@ export function device(token: string) {
   };
 }
 
-const levels = {
-  base_iv: 120,
-  conservative_iv: 100,
-  buy_level_one: 95,
-  buy_level_two: 90,
-  buy_level_three: 85,
-  buy_level_four: 80,
-};
-
 /** The id of the UIP row of a ticker, inserted when missing. */
 async function uipRowOf(w: World, ticker: string): Promise<number> {
   const db = w.provider.context.db;
@@ -227,7 +218,7 @@ async function uipRowOf(w: World, ticker: string): Promise<number> {
   const category = await db.selectFrom("categories").select("id").orderBy("id").executeTakeFirstOrThrow();
   const row = await db
     .insertInto("uip_stocks")
-    .values({ stock_id: stock.id, category_id: category.id, sort_order: 1000, ...levels })
+    .values({ stock_id: stock.id, category_id: category.id, sort_order: 1000, ...SAMPLE_LEVELS })
     .returning("id")
     .executeTakeFirstOrThrow();
   return row.id;
@@ -246,7 +237,7 @@ async function aRowOf(w: World, ticker: string): Promise<number> {
   if (found) return found.id;
   const row = await db
     .insertInto("user_stocks")
-    .values({ user_id: w.a.id, stock_id: stock.id, sort_order: 1000, ...levels })
+    .values({ user_id: w.a.id, stock_id: stock.id, sort_order: 1000, ...SAMPLE_LEVELS })
     .returning("id")
     .executeTakeFirstOrThrow();
   return row.id;
@@ -385,12 +376,17 @@ export const validRequests: Record<string, Builder> = {
   deleteUserStock: async (w) => ({ params: { id: await aRowOf(w, "SOFI") } }),
   createUserStock: async (w) => {
     await withoutARow(w, "CRM");
-    return { params: { userId: w.a.id }, body: { ...levels, stock: { ticker: "CRM", name: "", current_price: 0 } } };
+    return {
+      params: { userId: w.a.id },
+      body: { ...SAMPLE_LEVELS, stock: { ticker: "CRM", name: "", current_price: 0 } },
+    };
   },
   createUipStock: async (w) => {
     await withoutUipRow(w, "ADBE");
     const category = await w.provider.context.db.selectFrom("categories").select("id").executeTakeFirstOrThrow();
-    return { body: { ...levels, category_id: category.id, stock: { ticker: "ADBE", name: "", current_price: 0 } } };
+    return {
+      body: { ...SAMPLE_LEVELS, category_id: category.id, stock: { ticker: "ADBE", name: "", current_price: 0 } },
+    };
   },
   updateUipStock: async (w) => {
     const id = await uipRowOf(w, "MSFT");
