@@ -166,11 +166,13 @@ describe("live relay", () => {
     const expired = await sessionCookie(await shortToken(0));
     expect((await browse(WS_STOCK_UPDATES, { cookie: expired })).status).toBe(401);
 
-    const token = await shortToken(1); // expires within the second
+    // Expires 1 to 2 s from now (whole seconds): long enough to be let in on a busy machine (with
+    // one second it could lapse before the upgrade, which then answers 401), soon enough to watch.
+    const token = await shortToken(2);
     const expiring = await browse(WS_TRADE_UPDATES, { cookie: await sessionCookie(token) });
     const staying = await browse(WS_TRADE_UPDATES);
     expect(expiring.ws).toBeDefined();
-    await until(() => expiring.closed !== undefined, 3_000);
+    await until(() => expiring.closed !== undefined, 4_000);
     expect(expiring.closed).toBe(WS_CLOSE_UNAUTHORIZED);
     expect(Date.now()).toBeGreaterThanOrEqual(tokenExpiry(token)!);
     expect(staying.closed).toBeUndefined();
