@@ -1,6 +1,7 @@
 import type { BrowserContext, Page } from "@playwright/test";
 import { embeddedProviderUrl, workerAppUrl } from "./support/ports.ts";
 import { expect, test } from "./support/test.ts";
+import { waitForHydration } from "./support/hydration.ts";
 
 /**
  * docs/product.md#screens-profile, #states-push, #states-admin, notifications panel, service-worker push.
@@ -105,6 +106,8 @@ test.describe("profile page", () => {
   test("the profile photo accepts image files only and is kept in this browser", async ({ page }) => {
     await signIn(page);
     await page.goto("/profile");
+    // The picker is read by the page's scripts, which run after the first paint (ADR 0044).
+    await waitForHydration(page);
     const picker = page.getByLabel("Change profile photo");
     await picker.setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("not an image") });
     await expect(page.getByText("Please choose an image file for your profile photo.")).toBeVisible();

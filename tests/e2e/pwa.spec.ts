@@ -394,7 +394,19 @@ test.describe("changes made offline", () => {
     // The first send reaches the app (and the provider), then the connection drops before the answer.
     let cut = 0;
     await context.route(/\/add-user-stock\.data/, async (route) => {
-      if (route.request().method() !== "POST" || cut > 0) return route.continue();
+      if (route.request().method() !== "POST") return route.continue();
+      if (cut > 0) {
+        // The worker resends as soon as it is online, which can answer before the page has read
+        // the first reply (it then goes straight to the answer). Here the resend waits for it.
+        await page
+          .waitForFunction(() =>
+            ((window as unknown as { __toasts?: { text: string }[] }).__toasts ?? []).some((t) =>
+              t.text.includes("saved on this device"),
+            ),
+          )
+          .catch(() => undefined);
+        return route.continue();
+      }
       cut += 1;
       await route.fetch();
       // The answer never reaches the browser: nor does the flash toast cookie it set.
