@@ -51,15 +51,18 @@ export function UpdatePrompt() {
         setWaiting(worker);
       }
     };
+    const whenInstalled = (installing: ServiceWorker | null) => {
+      installing?.addEventListener("statechange", () => {
+        if (installing.state === "installed") offer(installing);
+      });
+    };
     const watch = (found: ServiceWorkerRegistration) => {
       registration = found;
       if (found.waiting) offer(found.waiting);
-      found.addEventListener("updatefound", () => {
-        const installing = found.installing;
-        installing?.addEventListener("statechange", () => {
-          if (installing.state === "installed") offer(installing);
-        });
-      });
+      // The scripts run after the first paint (ADR 0044): the browser's own look on this page
+      // load may have found a new worker already, still installing, before this listens.
+      whenInstalled(found.installing);
+      found.addEventListener("updatefound", () => whenInstalled(found.installing));
     };
     // Browsers look for a new worker on page loads; an app left open looks when it comes back.
     const check = () => {

@@ -119,13 +119,29 @@ test("a new version is offered once; after consent it takes over with a reload, 
   expect(await state(page)).toEqual({ loads: 3, prompts: 2, agreed: "true" });
   await page.waitForFunction(() => navigator.serviceWorker?.controller != null);
 
-  // Version 3: no question any more; it takes over and the page reloads by itself.
+  // Version 3: no question any more; it takes over and the page reloads by itself. Here it is
+  // found while a page's scripts have not run yet (they start after the first paint, ADR 0044):
+  // its install (the worker fetching the build's files) is held until that page has started.
+  let release = () => {};
+  const installHeld = new Promise<void>((resolve) => (release = resolve));
+  await page.context().route(/\/assets\/[^/]+\.js$/, async (route) => {
+    if (route.request().serviceWorker()) await installHeld;
+    await route.continue();
+  });
   deployNewWorker(3);
   await lookForUpdate(page);
-  await expect.poll(async () => (await state(page))?.loads).toBe(4);
+  const installing = () =>
+    page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration("/"))?.installing));
+  await expect.poll(installing).toBe(true);
+  await page.reload();
+  await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  expect(await installing()).toBe(true);
+  release();
+  await expect.poll(async () => (await state(page))?.loads).toBe(5);
   await expect.poll(() => activated.size).toBe(3);
   await expect(prompt).toHaveCount(0);
-  expect(await state(page)).toEqual({ loads: 4, prompts: 2, agreed: "true" });
+  expect(await state(page)).toEqual({ loads: 5, prompts: 2, agreed: "true" });
   const registration = await page.evaluate(async () => {
     const r = await navigator.serviceWorker.getRegistration("/");
     return { waiting: Boolean(r?.waiting), installing: Boolean(r?.installing), active: r?.active?.state };
