@@ -39,8 +39,20 @@ async function ownAddress(page: Page) {
 
 const card = (page: Page) => page.locator("#auth");
 
+/** Whether the current test's pages run their scripts (set by the JavaScript on/off loop below). */
+let scripted = true;
+test.beforeEach(() => {
+  scripted = true;
+});
+
+/** Opens a page and, when its scripts run, waits for them: a press before takes the path without them (ADR 0044). */
+async function open(page: Page, url: string) {
+  await page.goto(url);
+  if (scripted) await waitForHydration(page);
+}
+
 async function signUp(page: Page, user: { username: string; email: string; password: string; confirm?: string }) {
-  await page.goto("/login?mode=signup");
+  await open(page, "/login?mode=signup");
   await page.getByLabel("First Name").fill("Pat");
   await page.getByLabel("Last Name").fill("Seller");
   await page.getByLabel("Email").fill(user.email);
@@ -51,7 +63,7 @@ async function signUp(page: Page, user: { username: string; email: string; passw
 }
 
 async function signIn(page: Page, username: string, password: string) {
-  await page.goto("/login");
+  await open(page, "/login");
   await page.getByLabel("Username").fill(username);
   await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByRole("button", { name: "Sign In" }).click();
@@ -78,12 +90,15 @@ async function resetLinkFromOutbox(request: APIRequestContext, email: string): P
 for (const javaScriptEnabled of [true, false]) {
   test.describe(`JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
     test.use({ javaScriptEnabled });
-    test.beforeEach(async ({ page }) => ownAddress(page));
+    test.beforeEach(async ({ page }) => {
+      scripted = javaScriptEnabled;
+      await ownAddress(page);
+    });
 
     test("the landing page has its hero, statistics, features, rated testimonials and trust badges", async ({
       page,
     }) => {
-      await page.goto("/login");
+      await open(page, "/login");
       await expect(page.getByRole("heading", { level: 1, name: "Sell puts with a plan, not a hunch." })).toBeVisible();
       await expect(page.getByRole("link", { name: "Get Started Free" })).toBeVisible();
       await expect(page.getByRole("link", { name: "Watch Demo" })).toBeVisible();
@@ -110,7 +125,7 @@ for (const javaScriptEnabled of [true, false]) {
     });
 
     test("the card's modes live in the URL and are reached by their links", async ({ page }) => {
-      await page.goto("/login");
+      await open(page, "/login");
       await expect(card(page).getByRole("heading", { name: "Welcome Back" })).toBeVisible();
       await expect(page.getByLabel("Username")).toBeVisible();
       await expect(page.getByLabel("Password", { exact: true })).toBeVisible();
@@ -136,7 +151,7 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(card(page).getByRole("heading", { name: "Welcome Back" })).toBeVisible();
 
       // Signup shows 'Back to Login' too, and a mode can be linked directly.
-      await page.goto("/login?mode=signup");
+      await open(page, "/login?mode=signup");
       await page.getByRole("link", { name: "Back to Login" }).click();
       await expect(card(page).getByRole("heading", { name: "Welcome Back" })).toBeVisible();
     });
@@ -175,7 +190,7 @@ for (const javaScriptEnabled of [true, false]) {
     });
 
     test("signup requires every field and states the password policy", async ({ page }) => {
-      await page.goto("/login?mode=signup");
+      await open(page, "/login?mode=signup");
       await page.getByRole("button", { name: "Create Account" }).click();
       if (javaScriptEnabled) {
         await expect(page.getByText("First name is required")).toBeVisible();
@@ -211,7 +226,7 @@ for (const javaScriptEnabled of [true, false]) {
     });
 
     test("sign-in needs both fields, and a wrong password says 'Invalid credentials'", async ({ page }) => {
-      await page.goto("/login");
+      await open(page, "/login");
       if (!javaScriptEnabled) {
         // The server checks too: remove the browser's own check to reach it.
         await page.locator("#login").evaluate((form: HTMLFormElement) => (form.noValidate = true));
@@ -238,7 +253,7 @@ for (const javaScriptEnabled of [true, false]) {
     });
 
     test("forgot password answers with the toast for any email, and requires one", async ({ page }) => {
-      await page.goto("/login?mode=forgot");
+      await open(page, "/login?mode=forgot");
       if (!javaScriptEnabled)
         await page.locator("#forgot").evaluate((form: HTMLFormElement) => (form.noValidate = true));
       await page.getByRole("button", { name: "Send Reset Link" }).click();
@@ -258,14 +273,14 @@ for (const javaScriptEnabled of [true, false]) {
       const email = `${username}@example.com`;
       await signUp(page, { username, email, password: "old-pass1" });
       await expect(page.getByText("Account created successfully! Please log in.")).toBeVisible();
-      await page.goto("/login?mode=forgot");
+      await open(page, "/login?mode=forgot");
       await page.getByLabel("Email").fill(email);
       await page.getByRole("button", { name: "Send Reset Link" }).click();
       await expect(page.getByText("Password reset instructions sent to your email")).toBeVisible();
 
       const link = await resetLinkFromOutbox(request, email);
       expect(new URL(link).origin).toBe(new URL(page.url()).origin);
-      await page.goto(link);
+      await open(page, link);
       await expect(page.getByRole("heading", { name: "Choose a New Password" })).toBeVisible();
       await page.getByLabel("New Password", { exact: true }).fill("new-pass22");
       await page.getByLabel("Confirm Password").fill("new-pass23");
@@ -284,7 +299,7 @@ for (const javaScriptEnabled of [true, false]) {
 
       // The link worked once.
       await page.context().clearCookies();
-      await page.goto(link);
+      await open(page, link);
       await page.getByLabel("New Password", { exact: true }).fill("third-pass3");
       await page.getByLabel("Confirm Password").fill("third-pass3");
       await page.getByRole("button", { name: "Change Password" }).click();
@@ -307,7 +322,7 @@ for (const javaScriptEnabled of [true, false]) {
     });
 
     test("'Continue with Apple' only says it is coming", async ({ page }) => {
-      await page.goto("/login");
+      await open(page, "/login");
       await page.getByRole("button", { name: "Continue with Apple" }).click();
       await expect(page.getByText("Apple Sign-In coming soon!")).toBeVisible();
       await expect(page).toHaveURL(/\/login/);
@@ -315,7 +330,7 @@ for (const javaScriptEnabled of [true, false]) {
     });
 
     test("'Continue with Google' says plainly when this server has no Google sign-in", async ({ page }) => {
-      await page.goto("/login");
+      await open(page, "/login");
       await expect(page.getByRole("button", { name: "Continue with Google" })).toBeDisabled();
       await expect(page.getByText("Google sign-in is not configured on this server.")).toBeVisible();
     });
@@ -385,6 +400,9 @@ test.describe("with JavaScript", () => {
 
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
+  test.beforeEach(() => {
+    scripted = false;
+  });
 
   test("'Get Started Free' links to the login card", async ({ page }) => {
     await page.goto("/login?mode=forgot");
