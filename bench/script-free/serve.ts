@@ -12,26 +12,19 @@
  *   APP_URL=http://localhost:3000 REAL_PORT=3172 FREE_PORT=3173 npx node bench/script-free/serve.ts
  */
 import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from "node:http";
-import { connect } from "node:net";
 import { gzipSync } from "node:zlib";
+import { appHeaders, appTarget, proxyUpgrades } from "../support/app-proxy.ts";
 import { stripScripts } from "./strip-scripts.ts";
 
-const appUrl = new URL(process.env.APP_URL ?? "http://localhost:3000");
+const target = appTarget();
 const host = process.env.HOST ?? "127.0.0.1";
-// server.ts listens on 127.0.0.1 in the benches; "localhost" may resolve to ::1 first.
-const appAddress = { host: process.env.APP_HOST ?? "127.0.0.1", port: Number(appUrl.port) };
-
-/** The browser's request as the app would see it from its own origin. */
-function appHeaders(req: IncomingMessage): Record<string, string | string[] | undefined> {
-  return { ...req.headers, host: appUrl.host, ...(req.headers.origin ? { origin: appUrl.origin } : {}) };
-}
 
 function proxy(req: IncomingMessage, res: ServerResponse, scriptFree: boolean) {
-  const headers = appHeaders(req);
+  const headers = appHeaders(target, req);
   const acceptsGzip = /\bgzip\b/.test(String(req.headers["accept-encoding"] ?? ""));
   // The copy is edited as text, so the app sends it uncompressed and the proxy compresses it.
   if (scriptFree) delete headers["accept-encoding"];
-  const upstream = httpRequest({ ...appAddress, method: req.method, path: req.url, headers }, (answer) => {
+  const upstream = httpRequest({ ...target.address, method: req.method, path: req.url, headers }, (answer) => {
     const html = /^text\/html\b/.test(String(answer.headers["content-type"] ?? ""));
     if (!scriptFree || !html) {
       res.writeHead(answer.statusCode ?? 502, answer.headers);
@@ -61,20 +54,7 @@ function proxy(req: IncomingMessage, res: ServerResponse, scriptFree: boolean) {
 function listen(port: number, scriptFree: boolean) {
   const server = createServer((req, res) => proxy(req, res, scriptFree));
   // Live prices on the real page (the copy opens no socket).
-  server.on("upgrade", (req, socket, head) => {
-    const upstream = connect(appAddress.port, appAddress.host, () => {
-      const lines = [`${req.method} ${req.url} HTTP/1.1`];
-      for (const [name, value] of Object.entries(appHeaders(req))) {
-        for (const one of Array.isArray(value) ? value : [value]) if (one !== undefined) lines.push(`${name}: ${one}`);
-      }
-      upstream.write(`${lines.join("\r\n")}\r\n\r\n`);
-      if (head.length) upstream.write(head);
-      upstream.pipe(socket);
-      socket.pipe(upstream);
-    });
-    upstream.on("error", () => socket.destroy());
-    socket.on("error", () => upstream.destroy());
-  });
+  proxyUpgrades(server, target);
   server.listen(port, host);
 }
 

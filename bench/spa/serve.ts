@@ -8,31 +8,24 @@
  *   SPA_CLIENT_DIR=build-spa/client APP_URL=http://localhost:3000 PORT=3171 npx node bench/spa/serve.ts
  */
 import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from "node:http";
-import { connect } from "node:net";
 import { join, resolve } from "node:path";
 import compression from "compression";
 import express from "express";
+import { appHeaders, appTarget, proxyUpgrades } from "../support/app-proxy.ts";
 
 const clientDir = resolve(process.env.SPA_CLIENT_DIR ?? "build-spa/client");
-const appUrl = new URL(process.env.APP_URL ?? "http://localhost:3000");
+const target = appTarget();
 const port = Number(process.env.PORT ?? 3171);
 const host = process.env.HOST ?? "127.0.0.1";
-// server.ts listens on 127.0.0.1 in the benches; "localhost" may resolve to ::1 first.
-const appAddress = { host: process.env.APP_HOST ?? "127.0.0.1", port: Number(appUrl.port) };
 
 const toApp = (req: IncomingMessage) =>
   !["GET", "HEAD"].includes(req.method ?? "GET") ||
   /\.data(\?|$)/.test(req.url ?? "") ||
   /^\/(resources|ws|healthz)(\/|\?|$)/.test(req.url ?? "");
 
-/** The browser's request as the app would see it from its own origin. */
-function appHeaders(req: IncomingMessage): Record<string, string | string[] | undefined> {
-  return { ...req.headers, host: appUrl.host, ...(req.headers.origin ? { origin: appUrl.origin } : {}) };
-}
-
 function proxy(req: IncomingMessage, res: ServerResponse) {
   const upstream = httpRequest(
-    { ...appAddress, method: req.method, path: req.url, headers: appHeaders(req) },
+    { ...target.address, method: req.method, path: req.url, headers: appHeaders(target, req) },
     (answer) => {
       res.writeHead(answer.statusCode ?? 502, answer.headers);
       answer.pipe(res);
@@ -57,21 +50,8 @@ app.use((_req, res) => {
 });
 
 const server = createServer(app);
-server.on("upgrade", (req, socket, head) => {
-  const upstream = connect(appAddress.port, appAddress.host, () => {
-    const lines = [`${req.method} ${req.url} HTTP/1.1`];
-    for (const [name, value] of Object.entries(appHeaders(req))) {
-      for (const one of Array.isArray(value) ? value : [value]) if (one !== undefined) lines.push(`${name}: ${one}`);
-    }
-    upstream.write(`${lines.join("\r\n")}\r\n\r\n`);
-    if (head.length) upstream.write(head);
-    upstream.pipe(socket);
-    socket.pipe(upstream);
-  });
-  upstream.on("error", () => socket.destroy());
-  socket.on("error", () => upstream.destroy());
-});
+proxyUpgrades(server, target);
 server.listen(port, host, () =>
-  console.log(`SPA build ${clientDir} on http://localhost:${port}, data from ${appUrl.origin}`),
+  console.log(`SPA build ${clientDir} on http://localhost:${port}, data from ${target.url.origin}`),
 );
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => process.exit(0));
