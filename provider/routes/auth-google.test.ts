@@ -7,15 +7,12 @@ import { startFirebaseEmulator, type FirebaseEmulator } from "../../tests/suppor
 let emulator: FirebaseEmulator;
 let provider: TestProvider;
 beforeAll(async () => {
-  emulator = await startFirebaseEmulator();
-  // firebase-admin reads this itself; it makes it accept the emulator's unsigned tokens.
-  process.env.FIREBASE_AUTH_EMULATOR_HOST = emulator.host;
+  emulator = await startFirebaseEmulator({ thisProcess: true });
   provider = await testProvider({ firebaseProjectId: emulator.projectId });
 }, 120_000); // the emulator can take a while to start on a busy machine
 afterAll(async () => {
   await provider?.close();
   await emulator?.stop();
-  delete process.env.FIREBASE_AUTH_EMULATOR_HOST;
 });
 
 async function googleLogin(firebase_token: string) {

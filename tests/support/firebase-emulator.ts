@@ -24,7 +24,15 @@ export interface FirebaseEmulator {
 
 const require = createRequire(import.meta.url);
 
-export async function startFirebaseEmulator({ projectId = "demo-putseller" } = {}): Promise<FirebaseEmulator> {
+/**
+ * Starts the emulator. With `thisProcess`, firebase-admin in this test process is pointed at it
+ * (it reads FIREBASE_AUTH_EMULATOR_HOST itself) until stop(); a provider started as a child
+ * process gets the host in its env instead.
+ */
+export async function startFirebaseEmulator({
+  projectId = "demo-putseller",
+  thisProcess = false,
+} = {}): Promise<FirebaseEmulator> {
   // A `demo-` project id tells firebase-tools that no real project exists, so it never goes online for it.
   if (!projectId.startsWith("demo-")) throw new Error("Use a demo- project id for the emulator");
   const [auth, hub, logging] = await freePorts(3);
@@ -58,6 +66,7 @@ export async function startFirebaseEmulator({ projectId = "demo-putseller" } = {
 
   const host = `127.0.0.1:${auth}`;
   const stop = async () => {
+    if (thisProcess) delete process.env.FIREBASE_AUTH_EMULATOR_HOST;
     process.off("exit", killOnExit);
     await stopChild(child);
     rmSync(dir, { recursive: true, force: true });
@@ -69,6 +78,7 @@ export async function startFirebaseEmulator({ projectId = "demo-putseller" } = {
     throw error;
   }
 
+  if (thisProcess) process.env.FIREBASE_AUTH_EMULATOR_HOST = host;
   const apiKey = "fake-api-key";
   return {
     host,

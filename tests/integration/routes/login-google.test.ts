@@ -20,15 +20,12 @@ let emulator: FirebaseEmulator;
 let harness: RouteHarness;
 
 beforeAll(async () => {
-  emulator = await startFirebaseEmulator();
-  // firebase-admin reads this itself; it makes it accept the emulator's unsigned tokens.
-  process.env.FIREBASE_AUTH_EMULATOR_HOST = emulator.host;
+  emulator = await startFirebaseEmulator({ thisProcess: true });
   harness = await startRouteHarness({ firebaseProjectId: emulator.projectId });
 }, 120_000); // the emulator can take a while to start on a busy machine
 afterAll(async () => {
   await harness?.close();
   await emulator?.stop();
-  delete process.env.FIREBASE_AUTH_EMULATOR_HOST;
 });
 
 const google = (firebase_token: string, redirectTo?: string) =>
