@@ -447,24 +447,9 @@ export function deriveRecommendationFacts(body: SummarizeInput, gathered: Gather
 
   let greeks: RecommendationFacts["greeks"] = null;
   if (finite(body.delta) && finite(body.theta) && finite(body.vega)) {
-    greeks = {
-      delta: body.delta,
-      theta: body.theta,
-      thetaPerContract: body.theta * CONTRACT_SIZE,
-      vega: body.vega,
-      vegaPerContract: body.vega * CONTRACT_SIZE,
-      source: "given",
-    };
+    greeks = withPerContract({ delta: body.delta, theta: body.theta, vega: body.vega }, "given");
   } else if (iv && years > 0) {
-    const g = bsGreeks(type, { spot, strike, years, rate, volatility: iv });
-    greeks = {
-      delta: g.delta,
-      theta: g.theta,
-      thetaPerContract: g.theta * CONTRACT_SIZE,
-      vega: g.vega,
-      vegaPerContract: g.vega * CONTRACT_SIZE,
-      source: "model",
-    };
+    greeks = withPerContract(bsGreeks(type, { spot, strike, years, rate, volatility: iv }), "model");
   } else {
     missing.push("the greeks (delta, theta, vega)");
   }
@@ -541,5 +526,20 @@ export function deriveRecommendationFacts(body: SummarizeInput, gathered: Gather
     buyLevel: buyLevelOf(strike, levels),
     strikeVsConservative: conservative ? strike / conservative - 1 : null,
     missing,
+  };
+}
+
+/** Greeks per share with theta and vega per contract beside them, and where they came from. */
+function withPerContract(
+  g: { delta: number; theta: number; vega: number },
+  source: "given" | "model",
+): NonNullable<RecommendationFacts["greeks"]> {
+  return {
+    delta: g.delta,
+    theta: g.theta,
+    thetaPerContract: g.theta * CONTRACT_SIZE,
+    vega: g.vega,
+    vegaPerContract: g.vega * CONTRACT_SIZE,
+    source,
   };
 }
