@@ -388,6 +388,31 @@ test.describe("JavaScript on", () => {
     expect((await watchlistOf(trader)).map((r) => r.stock.ticker)).toEqual(["AAPL"]);
   });
 
+  test("a ticker typed before the page's scripts ran is looked up once they run", async ({ browser }) => {
+    const trader = await createTrader(["AAPL"]);
+    // No service worker: it would answer the scripts from its cache, past the hold below.
+    const context = await browser.newContext({ serviceWorkers: "block" });
+    const page = await context.newPage();
+    await signInAs(page, trader);
+    // The scripts start after the first paint (ADR 0044); on a slow phone they arrive seconds later.
+    let release!: () => void;
+    const held = new Promise<void>((done) => (release = done));
+    await page.route(
+      (url) => url.pathname.startsWith("/assets/") && url.pathname.endsWith(".js"),
+      async (route) => {
+        await held;
+        await route.continue();
+      },
+    );
+    await page.goto("/add-user-stock");
+    await page.getByLabel("Ticker Symbol").fill("msft");
+    await expect(page.getByLabel("Stock Name")).toHaveValue("");
+    release();
+    await expect(page.getByLabel("Stock Name")).toHaveValue("Microsoft Corporation");
+    await expect(page.getByLabel("Ticker Symbol")).toHaveValue("MSFT");
+    await context.close();
+  });
+
   test("edit: name, ticker, price and last update; Average Value follows the IVs; saving says so", async ({ page }) => {
     const trader = await createTrader([{ ticker: "JPM", base_iv: 200, conservative_iv: 180 }]);
     const [jpm] = await watchlistOf(trader);

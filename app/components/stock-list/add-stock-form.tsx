@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
-import { useState, type ReactNode } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
 import type { Category } from "#contract/entities.ts";
 import { sanitizeTicker } from "#app/lib/input-sanitizers.ts";
@@ -55,7 +55,11 @@ export function AddStockForm({
   const [form, fields] = useStockForm(fieldsOf, { id: path.slice(1), reply });
 
   const initialTicker = typeof fields.ticker.initialValue === "string" ? fields.ticker.initialValue : "";
-  const [ticker, setTicker] = useState(initialTicker);
+  const { key: tickerKey, ...tickerProps } = getInputProps(fields.ticker, { type: "text" });
+  const tickerId = tickerProps.id;
+  // A ticker typed before the page's scripts ran (they start after the first paint, ADR 0044, seconds
+  // later on a slow phone) is in the field, never seen by onInput: hydration takes it from there.
+  const [ticker, setTicker] = useState(() => typedBeforeHydration(tickerId) ?? initialTicker);
   const lookup = useCompanyName(ticker, { enabled: hydrated });
   const submittedName = typeof fields.name.initialValue === "string" ? fields.name.initialValue : "";
   const name =
@@ -75,8 +79,15 @@ export function AddStockForm({
             ? "Filled in from the ticker."
             : "Filled in from the ticker when you look it up or add the stock.";
 
-  const { key: tickerKey, ...tickerProps } = getInputProps(fields.ticker, { type: "text" });
   const { key: nameKey, ...nameProps } = getInputProps(fields.name, { type: "text" });
+
+  // Typed before the scripts ran, the ticker is shown cleaned once they do (it is looked up above).
+  useEffect(() => {
+    const input = document.getElementById(tickerId);
+    if (input instanceof HTMLInputElement && input.value !== ticker) input.value = ticker;
+    // Once, at hydration: later input cleans itself in onInput.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   return (
     <div className="subpage">
@@ -174,4 +185,11 @@ export function AddStockForm({
       </main>
     </div>
   );
+}
+
+/** The cleaned value of the server-rendered ticker field, when this render is the page's hydration. */
+function typedBeforeHydration(id: string): string | undefined {
+  if (typeof document === "undefined") return undefined;
+  const input = document.getElementById(id);
+  return input instanceof HTMLInputElement ? sanitizeTicker(input.value) : undefined;
 }
