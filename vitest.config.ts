@@ -1,14 +1,22 @@
+import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
+
+/** Every in-memory store of a run starts from one migrated image (tests/support/pglite-image.global.ts). */
+const globalSetup = ["tests/support/pglite-image.global.ts"];
 
 /** Unit and integration tests. Browser tests are Playwright's (tests/e2e), not Vitest's. */
 export default defineConfig({
   test: {
+    // One test file per core. Vitest leaves a core to itself by default, which on CI's two cores
+    // ran the files one at a time while many of them wait on sockets and child processes.
+    maxWorkers: availableParallelism(),
     projects: [
       {
         test: {
           name: "provider",
           include: ["provider/**/*.test.ts", "contract/**/*.test.ts"],
           environment: "node",
+          globalSetup,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -18,6 +26,7 @@ export default defineConfig({
           name: "app",
           include: ["app/**/*.test.{ts,tsx}", "tests/integration/**/*.test.ts"],
           environment: "node",
+          globalSetup,
           testTimeout: 30_000,
           hookTimeout: 120_000,
         },

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { createProvider, type Provider, type ProviderOptions } from "#provider/app.ts";
 import * as calls from "#contract/calls.ts";
+import { testPgliteImage } from "./pglite-image.ts";
 import { fillPath, type Endpoint } from "#contract/endpoint.ts";
 
 /**
@@ -50,6 +51,7 @@ export async function testProvider(
     workLimits: { generationsPerMinute: 100_000, aiTextsPerMinute: 100_000 },
     ...options,
     databaseUrl: database?.url,
+    image: await testPgliteImage(),
   });
   const base = "http://provider.test";
   const call: TestProvider["call"] = async (endpoint, input = {}) => {

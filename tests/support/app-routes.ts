@@ -2,6 +2,7 @@ import { afterAll, beforeAll } from "vitest";
 import { RouterContextProvider } from "react-router";
 import * as calls from "#contract/calls.ts";
 import { startProviderServer, type RunningProvider } from "#provider/server.ts";
+import { testPgliteImage } from "#provider/testing/pglite-image.ts";
 
 /**
  * Route loaders and actions called the way React Router calls them on the server, with a real
@@ -25,6 +26,7 @@ export async function startRouteHarness(options: { firebaseProjectId?: string } 
     secrets: ["test-secret-test-secret-test-secret!"],
     jobs: false,
     workLimits: { generationsPerMinute: 100_000, aiTextsPerMinute: 100_000 },
+    image: await testPgliteImage(),
   });
   process.env.PROVIDER_URL = provider.url;
   process.env.SESSION_SECRET ??= "route-tests-session-secret-0123456789";
