@@ -33,7 +33,10 @@ export function GenerateForm({ action }: { action: string }) {
     handled.current = fetcher.data;
     const ticker = generatedTicker(fetcher.data);
     if (!ticker) return;
-    formRef.current?.reset();
+    // Cleared only while it still shows the generated ticker: the page reloads its data before this
+    // runs, and a trader may type the next ticker meanwhile (a reset erased it).
+    const input = formRef.current?.elements.namedItem("ticker");
+    if (input instanceof HTMLInputElement && input.value === ticker) input.value = "";
     if (openTicker(searchParams.get(PARAM.open)) !== ticker) {
       void navigate(
         INSIGHTS_PATH +

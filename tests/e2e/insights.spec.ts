@@ -271,6 +271,40 @@ test.describe("JavaScript on", () => {
     await expect(nflx.getByRole("link", { name: "Collapse NFLX" })).toBeVisible();
     expect(await shownStrikes(nflx)).toEqual(strikesOf(optionsOn(options, datesOf(options)[0]!)));
   });
+
+  test("the next ticker typed while a generation's page reload is still on its way is kept", async ({ browser }) => {
+    const trader = await flaggedTrader(["NFLX"]);
+    // No service worker: the page's requests must meet the hold below.
+    const context = await browser.newContext({ serviceWorkers: "block" });
+    const page = await context.newPage();
+    await openInsights(page, trader);
+    await hydrated(page);
+    const input = page.getByLabel("Generate for a ticker");
+
+    // After a generation the page reloads its data; on a slow connection that takes a while.
+    let release!: () => void;
+    const held = new Promise<void>((done) => (release = done));
+    let reloads = 0;
+    await page.route(
+      (url) => url.pathname === "/insights.data",
+      async (route) => {
+        if (route.request().method() === "GET") {
+          reloads++;
+          await held;
+        }
+        await route.continue();
+      },
+    );
+    await input.fill("NFLX");
+    await page.getByRole("button", { name: "Generate" }).click();
+    await expect.poll(() => reloads).toBeGreaterThan(0);
+    await input.fill("HD");
+    release();
+    await expect(page).toHaveURL(/\/insights\?open=NFLX$/);
+    await expect(card(page, "NFLX").getByRole("link", { name: "Collapse NFLX" })).toBeVisible();
+    await expect(input).toHaveValue("HD");
+    await context.close();
+  });
 });
 
 test("live updates from /ws/trade-updates change the open cards in place: a stock's new set, a new stock's card", async ({
