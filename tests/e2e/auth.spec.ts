@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { expect, test as base } from "./support/test.ts";
+import { expect, test } from "./support/test.ts";
 import { startGoogleApp, type GoogleApp } from "./support/google-app.ts";
 import { waitForHydration } from "./support/hydration.ts";
 import { embeddedProviderUrl } from "./support/ports.ts";
@@ -9,19 +9,6 @@ import { embeddedProviderUrl } from "./support/ports.ts";
  * Issue 3: the landing page at /login, the auth card's three modes, registration, password
  * reset through the mail outbox, rate limits, and Google sign-in through the Firebase Auth emulator.
  */
-const test = base.extend<object, { googleApp: GoogleApp }>({
-  googleApp: [
-    // Playwright reads a fixture's first parameter as a destructuring pattern, even an empty one.
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      const app = await startGoogleApp();
-      await use(app);
-      await app.stop();
-    },
-    { scope: "worker", timeout: 180_000 },
-  ],
-});
-
 const PROVIDER_URL = embeddedProviderUrl();
 const GAPI_STAND_IN = readFileSync(new URL("./support/gapi-stand-in.js", import.meta.url), "utf8");
 
@@ -425,6 +412,17 @@ test.describe("without JavaScript", () => {
 test.describe("Google sign-in through the Firebase Auth emulator", () => {
   test.use({ javaScriptEnabled: true });
 
+  // An app of its own wired to the emulator, for these tests only. Started here rather than as a
+  // worker fixture: a worker fixture gave the whole file workers of its own, so it ran last, alone.
+  let googleApp: GoogleApp;
+  test.beforeAll(async () => {
+    test.setTimeout(180_000);
+    googleApp = await startGoogleApp();
+  });
+  test.afterAll(async () => {
+    await googleApp?.stop();
+  });
+
   /** Stand-ins for Google's hosts, which cannot be reached offline. */
   async function offlineGoogle(page: Page) {
     await page
@@ -450,10 +448,7 @@ test.describe("Google sign-in through the Firebase Auth emulator", () => {
     await popup.locator("#sign-in").click();
   }
 
-  test("a new Google user lands on the watchlist; Firebase loads only when the button is pressed", async ({
-    page,
-    googleApp,
-  }) => {
+  test("a new Google user lands on the watchlist; Firebase loads only when the button is pressed", async ({ page }) => {
     await offlineGoogle(page);
     const scripts: string[] = [];
     page.on("response", async (response) => {
@@ -475,7 +470,7 @@ test.describe("Google sign-in through the Firebase Auth emulator", () => {
     expect(scripts.some((s) => s.includes("identitytoolkit"))).toBe(true);
   });
 
-  test("a Google account with the demo user's email signs into the demo account", async ({ page, googleApp }) => {
+  test("a Google account with the demo user's email signs into the demo account", async ({ page }) => {
     await offlineGoogle(page);
     await page.goto(`${googleApp.baseURL}/login`);
     await chooseGoogleAccount(page, "demo@example.com", "Dana Demo");
@@ -483,10 +478,7 @@ test.describe("Google sign-in through the Firebase Auth emulator", () => {
     await expect(page.getByText("AAPL", { exact: true })).toBeVisible();
   });
 
-  test("a failed Google sign-in shows 'Failed to sign in with Google' and stays on the page", async ({
-    page,
-    googleApp,
-  }) => {
+  test("a failed Google sign-in shows 'Failed to sign in with Google' and stays on the page", async ({ page }) => {
     await offlineGoogle(page);
     // Firebase cannot finish the sign-in: its token exchange answers an error.
     await page.context().route(/accounts:signInWithIdp/, (route) =>
@@ -505,7 +497,6 @@ test.describe("Google sign-in through the Firebase Auth emulator", () => {
 
   test("a session the provider no longer accepts ends with 'Session expired. Please log in again.'", async ({
     page,
-    googleApp,
   }) => {
     // Signed in on the main server; the Google server shares the session secret but its
     // provider has other token keys, so it answers 401 for this session's token.
