@@ -68,6 +68,8 @@ async function startApp(providerUrl: string): Promise<{ url: string; child: Chil
  * them (at least one thread per app), as a load balancer in front would spread browsers.
  */
 const APPS = Number(process.env.BENCH_APPS ?? 1);
+/** The relay lets one session hold this many sockets (server/live-relay.ts), so the clients use many sessions. */
+const SOCKETS_PER_SESSION = 20;
 const WORKERS = Math.max(APPS, Number(process.env.BENCH_CLIENT_THREADS ?? 1));
 const workerSource = `
   const { parentPort, workerData } = require("node:worker_threads");
@@ -87,9 +89,11 @@ const workerSource = `
   }
   parentPort.on("message", async (command) => {
     if (command.type === "connect") {
+      let opened = 0;
       for (let i = 0; i < command.count; i += 100) {
         await Promise.all(Array.from({ length: Math.min(100, command.count - i) }, () => new Promise((resolve, reject) => {
-          const ws = new WebSocket(command.url, { headers: { cookie: command.cookie }, perMessageDeflate: false });
+          const cookie = command.cookies[Math.floor(opened++ / command.perSession)];
+          const ws = new WebSocket(command.url, { headers: { cookie }, perMessageDeflate: false });
           ws.on("message", onMessage);
           sockets.push(ws);
           ws.once("open", resolve);
@@ -115,7 +119,7 @@ interface ClientThreads {
   stop(): Promise<void>;
 }
 
-function clientThreads(urls: string[], cookie: string): ClientThreads {
+function clientThreads(urls: string[], cookies: string[]): ClientThreads {
   const workers = Array.from(
     { length: WORKERS },
     () => new Worker(workerSource, { eval: true, workerData: { wsPath: require.resolve("ws") } }),
@@ -147,9 +151,21 @@ function clientThreads(urls: string[], cookie: string): ClientThreads {
   return {
     async connect(count) {
       const share = (i: number) => Math.floor(count / workers.length) + (i < count % workers.length ? 1 : 0);
+      // Each thread signs its clients in with sessions of its own, SOCKETS_PER_SESSION a session.
+      const perThread = Math.ceil(cookies.length / workers.length);
       await Promise.all(
         workers.map((w, i) =>
-          ask(w, { type: "connect", count: share(i), url: urls[i % urls.length], cookie }, "connected"),
+          ask(
+            w,
+            {
+              type: "connect",
+              count: share(i),
+              url: urls[i % urls.length],
+              cookies: cookies.slice(i * perThread, (i + 1) * perThread),
+              perSession: SOCKETS_PER_SESSION,
+            },
+            "connected",
+          ),
         ),
       );
     },
@@ -191,10 +207,13 @@ const appsCpuMs = () => apps.reduce((n, a) => n + cpuMs(a.child.pid!), 0);
 const results: Record<string, unknown> = {};
 let seq = 0;
 try {
-  const cookie = await appSession(app.url, "demo", "demo1234");
+  // As many sessions as the largest count needs (a browser tab per client, a few per trader).
+  const cookies: string[] = [];
+  const sessions = WORKERS * Math.ceil(Math.max(...COUNTS) / WORKERS / SOCKETS_PER_SESSION);
+  for (let i = 0; i < sessions; i++) cookies.push(await appSession(app.url, "demo", "demo1234"));
   const threads = clientThreads(
     apps.map((a) => a.url.replace(/^http/, "ws") + WS_STOCK_UPDATES),
-    cookie,
+    cookies,
   );
   const absoluteNow = () => performance.timeOrigin + performance.now();
   try {
