@@ -1,4 +1,4 @@
-import { useId, useSyncExternalStore, type ChangeEvent } from "react";
+import { useEffect, useId, useSyncExternalStore } from "react";
 import { toast } from "#app/lib/toast.ts";
 import { messages, TOAST_MS } from "#app/lib/messages.ts";
 import { PROFILE_IMAGE_KEY, PROFILE_IMAGE_SIZE } from "#app/lib/profile.ts";
@@ -12,9 +12,16 @@ export function ProfilePhoto({ name }: { name: string }) {
   const inputId = useId();
   const image = useSyncExternalStore(subscribePhoto, readPhoto, () => null);
 
-  async function onChange(event: ChangeEvent<HTMLInputElement>) {
-    const file = event.target.files?.[0];
-    event.target.value = "";
+  // A file chosen before the page's scripts ran (they start after the first paint, ADR 0044, seconds
+  // later on a slow phone) waits in the picker, which fired no change React saw: take it up now.
+  useEffect(() => {
+    const input = document.getElementById(inputId);
+    if (input instanceof HTMLInputElement && input.files?.length) void take(input);
+  }, [inputId]);
+
+  async function take(input: HTMLInputElement) {
+    const file = input.files?.[0];
+    input.value = "";
     if (!file) return;
     if (!file.type.startsWith("image/")) {
       toast.error(messages.profileImageOnly, { autoClose: TOAST_MS.app });
@@ -43,7 +50,13 @@ export function ProfilePhoto({ name }: { name: string }) {
         <span className="visually-hidden">Change profile photo</span>
       </label>
       {/* Any file can be picked (some pickers ignore accept); non-images are refused with a message. */}
-      <input id={inputId} type="file" accept="image/*" className="visually-hidden" onChange={onChange} />
+      <input
+        id={inputId}
+        type="file"
+        accept="image/*"
+        className="visually-hidden"
+        onChange={(event) => void take(event.currentTarget)}
+      />
     </div>
   );
 }

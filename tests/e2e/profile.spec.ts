@@ -132,6 +132,40 @@ test.describe("profile page", () => {
     await expect(page.getByRole("img", { name: "Your profile photo" })).toBeVisible();
   });
 
+  test("a photo chosen before the page's scripts ran is taken once they run", async ({ browser }) => {
+    // No service worker: it would answer the scripts from its cache, past the hold below.
+    const context = await browser.newContext({ serviceWorkers: "block" });
+    const page = await context.newPage();
+    await signIn(page);
+    const png = Buffer.from(
+      await page.evaluate(() => {
+        const canvas = document.createElement("canvas");
+        canvas.width = 120;
+        canvas.height = 90;
+        canvas.getContext("2d")!.fillRect(0, 0, 120, 90);
+        return canvas.toDataURL("image/png").split(",")[1]!;
+      }),
+      "base64",
+    );
+    // The scripts start after the first paint (ADR 0044); on a slow phone they arrive seconds later.
+    let release!: () => void;
+    const held = new Promise<void>((done) => (release = done));
+    await page.route(
+      (url) => url.pathname.startsWith("/assets/") && url.pathname.endsWith(".js"),
+      async (route) => {
+        await held;
+        await route.continue();
+      },
+    );
+    await page.goto("/profile");
+    await page.getByLabel("Change profile photo").setInputFiles({ name: "me.png", mimeType: "image/png", buffer: png });
+    await expect(page.getByRole("img", { name: "Your profile photo" })).toHaveCount(0);
+    release();
+    await expect(page.getByRole("img", { name: "Your profile photo" })).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem("profileImage"))).toMatch(/^data:image\/jpeg;base64,/);
+    await context.close();
+  });
+
   test("Contact Support: subject and message are required; a submission takes about a second and says so", async ({
     page,
   }) => {
