@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from "@playwright/test";
 import { embeddedProviderUrl, workerAppUrl } from "./support/ports.ts";
 import { expect, test } from "./support/test.ts";
-import { waitForHydration } from "./support/hydration.ts";
+import { holdScripts, waitForHydration } from "./support/hydration.ts";
 
 /**
  * docs/product.md#screens-profile, #states-push, #states-admin, notifications panel, service-worker push.
@@ -133,7 +133,7 @@ test.describe("profile page", () => {
   });
 
   test("a photo chosen before the page's scripts ran is taken once they run", async ({ browser }) => {
-    // No service worker: it would answer the scripts from its cache, past the hold below.
+    // No service worker: it would answer the scripts from its cache, past holdScripts.
     const context = await browser.newContext({ serviceWorkers: "block" });
     const page = await context.newPage();
     await signIn(page);
@@ -147,16 +147,7 @@ test.describe("profile page", () => {
       }),
       "base64",
     );
-    // The scripts start after the first paint (ADR 0044); on a slow phone they arrive seconds later.
-    let release!: () => void;
-    const held = new Promise<void>((done) => (release = done));
-    await page.route(
-      (url) => url.pathname.startsWith("/assets/") && url.pathname.endsWith(".js"),
-      async (route) => {
-        await held;
-        await route.continue();
-      },
-    );
+    const release = await holdScripts(page);
     await page.goto("/profile");
     await page.getByLabel("Change profile photo").setInputFiles({ name: "me.png", mimeType: "image/png", buffer: png });
     await expect(page.getByRole("img", { name: "Your profile photo" })).toHaveCount(0);

@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support/test.ts";
+import { holdScripts } from "./support/hydration.ts";
 import {
   centerOf,
   createTrader,
@@ -390,20 +391,11 @@ test.describe("JavaScript on", () => {
 
   test("a ticker typed before the page's scripts ran is looked up once they run", async ({ browser }) => {
     const trader = await createTrader(["AAPL"]);
-    // No service worker: it would answer the scripts from its cache, past the hold below.
+    // No service worker: it would answer the scripts from its cache, past holdScripts.
     const context = await browser.newContext({ serviceWorkers: "block" });
     const page = await context.newPage();
     await signInAs(page, trader);
-    // The scripts start after the first paint (ADR 0044); on a slow phone they arrive seconds later.
-    let release!: () => void;
-    const held = new Promise<void>((done) => (release = done));
-    await page.route(
-      (url) => url.pathname.startsWith("/assets/") && url.pathname.endsWith(".js"),
-      async (route) => {
-        await held;
-        await route.continue();
-      },
-    );
+    const release = await holdScripts(page);
     await page.goto("/add-user-stock");
     await page.getByLabel("Ticker Symbol").fill("msft");
     await expect(page.getByLabel("Stock Name")).toHaveValue("");

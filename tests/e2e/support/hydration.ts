@@ -11,3 +11,21 @@ export async function waitForHydration(page: Page) {
   // React hydrates in a transition after the modules load: two frames let it commit.
   await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
 }
+
+/**
+ * Holds the page's scripts until `release()` is called, as a slow phone gets them seconds after the
+ * first paint (ADR 0044), to test what a user does before they run. The page's context must block
+ * service workers (`serviceWorkers: "block"`): a worker would answer them from its cache.
+ */
+export async function holdScripts(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((done) => (release = done));
+  await page.route(
+    (url) => url.pathname.startsWith("/assets/") && url.pathname.endsWith(".js"),
+    async (route) => {
+      await held;
+      await route.continue();
+    },
+  );
+  return release;
+}
