@@ -7,6 +7,36 @@ import { defineConfig, devices } from "@playwright/test";
  * and E2E_PROVIDER_PORT (ADR 0026); specs import `test` and `expect` from there.
  */
 
+/**
+ * The features Playwright 1.65 turns off itself (its `chromiumSwitches`). Chromium reads only the
+ * last `--disable-features`, so ours repeats them: tests/integration/browser-flags.test.ts keeps the two equal.
+ */
+export const playwrightDisabledFeatures = [
+  "AvoidUnnecessaryBeforeUnloadCheckSync",
+  "DestroyProfileOnBrowserClose",
+  "HttpsUpgrades",
+  "HttpsFirstBalancedModeAutoEnable",
+  "LensOverlay",
+  "MediaRouter",
+  "PaintHolding",
+  "ThirdPartyStoragePartitioning",
+  "AvoidCorsURLLoaderRestartOnRedirect",
+  "TcpPortRandomizationWin",
+  "OptimizationHints",
+  "NetworkTimeServiceQuerying",
+  "AimEnabled",
+  "PreconnectToSearch",
+  "msForceBrowserSignIn",
+  "msEdgeUpdateLaunchServicesPreferredVersion",
+];
+
+/**
+ * Chromium 156 opens two WebUI renderers for the address bar's popups in every window, headless
+ * too: a third and a fourth process beside each test's page. Without them the browser suite
+ * takes a fifth less CPU (docs/benchmarks.md, ADR 0048).
+ */
+const omniboxPopups = ["WebUIOmniboxPopup", "WebUIOmniboxAimPopup"];
+
 export const chromiumArgs = [
   "--no-sandbox",
   "--disable-gpu",
@@ -15,6 +45,7 @@ export const chromiumArgs = [
   "--disable-sync",
   "--no-first-run",
   "--disable-quic",
+  `--disable-features=${[...playwrightDisabledFeatures, ...omniboxPopups].join(",")}`,
 ];
 
 export default defineConfig({

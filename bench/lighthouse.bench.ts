@@ -68,6 +68,8 @@ async function startChrome(): Promise<{ port: number; stop(): void }> {
       "--disable-default-apps",
       "--metrics-recording-only",
       "--mute-audio",
+      // Chromium's address-bar popups are pages of their own in every window (ADR 0048).
+      "--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup",
       `--remote-debugging-port=${port}`,
       `--user-data-dir=${profile}`,
       "about:blank",
