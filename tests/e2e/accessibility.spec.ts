@@ -75,7 +75,8 @@ async function audit(page: Page, urls: string[]): Promise<string[]> {
   return problems;
 }
 
-const signedInUrls = (rec: { ticker: string; id: number } | null, watchTicker: string, uipTicker: string) => [
+/** The URLs a signed-in trader reaches, in two halves: the two lists, and every other screen. */
+const listUrls = (watchTicker: string, uipTicker: string) => [
   "/user-stocks",
   `/user-stocks?open=${watchTicker}`,
   `/user-stocks?delete=${watchTicker}`,
@@ -88,6 +89,8 @@ const signedInUrls = (rec: { ticker: string; id: number } | null, watchTicker: s
   `/uip-stocks?open=${uipTicker}`,
   `/uip-stocks?add=${uipTicker}`,
   `/uip-stocks?ai=${uipTicker}`,
+];
+const otherUrls = (rec: { ticker: string; id: number } | null) => [
   "/insights",
   ...(rec ? [`/insights?open=${rec.ticker}`, `/recommendation/${rec.id}`] : []),
   "/portfolio",
@@ -101,6 +104,22 @@ const signedInUrls = (rec: { ticker: string; id: number } | null, watchTicker: s
   "/no-such-page",
 ];
 
+/** What a trader's audit needs: a recommendation to open and a row of each list. */
+async function tradersPlaces(username: string, password: string) {
+  const token = await tokenOf(username, password);
+  const me = await providerGet<{ id: number }>("/auth/users/me", token);
+  const watchlist = await providerGet<{ stock: { ticker: string } }[]>(`/api/user-stocks/${me.id}`, token);
+  const uip = await providerGet<{ stock: { ticker: string } }[]>("/api/uip-stocks", token);
+  return {
+    rec: await aRecommendationId(token),
+    watchTicker: watchlist[0]?.stock.ticker ?? "AAPL",
+    uipTicker: uip[0]!.stock.ticker,
+  };
+}
+
+// Visits only, each test signed in on its own: the five audits share the two workers.
+test.describe.configure({ mode: "parallel" });
+
 test("pages before sign-in: landing and its three card modes, the demo modal, password reset", async ({ page }) => {
   test.setTimeout(120_000);
   const problems = await audit(page, [
@@ -113,35 +132,38 @@ test("pages before sign-in: landing and its three card modes, the demo modal, pa
   expect(problems).toEqual([]);
 });
 
-test("every screen and modal of the demo trader", async ({ page }) => {
-  test.setTimeout(240_000);
-  const token = await tokenOf("demo", "demo1234");
-  const rec = await aRecommendationId(token);
-  const me = await providerGet<{ id: number }>("/auth/users/me", token);
-  const watchlist = await providerGet<{ stock: { ticker: string } }[]>(`/api/user-stocks/${me.id}`, token);
-  const uip = await providerGet<{ stock: { ticker: string } }[]>("/api/uip-stocks", token);
+test("the two lists of the demo trader, with their modals and edit screens", async ({ page }) => {
+  test.setTimeout(180_000);
+  const { watchTicker, uipTicker } = await tradersPlaces("demo", "demo1234");
   await signIn(page, "demo", "demo1234");
-  const problems = await audit(page, signedInUrls(rec, watchlist[0]!.stock.ticker, uip[0]!.stock.ticker));
-  expect(problems).toEqual([]);
+  expect(await audit(page, listUrls(watchTicker, uipTicker))).toEqual([]);
 });
 
-test("every screen and modal of the admin, the UIP editing ones included", async ({ page }) => {
-  test.setTimeout(240_000);
-  const token = await tokenOf("admin", "admin1234");
-  const rec = await aRecommendationId(token);
-  const me = await providerGet<{ id: number }>("/auth/users/me", token);
-  const watchlist = await providerGet<{ stock: { ticker: string } }[]>(`/api/user-stocks/${me.id}`, token);
-  const uip = await providerGet<{ stock: { ticker: string } }[]>("/api/uip-stocks", token);
-  const uipTicker = uip[0]!.stock.ticker;
+test("every other screen and modal of the demo trader", async ({ page }) => {
+  test.setTimeout(180_000);
+  const { rec } = await tradersPlaces("demo", "demo1234");
+  await signIn(page, "demo", "demo1234");
+  expect(await audit(page, otherUrls(rec))).toEqual([]);
+});
+
+test("the two lists of the admin, the UIP editing screens included", async ({ page }) => {
+  test.setTimeout(180_000);
+  const { watchTicker, uipTicker } = await tradersPlaces("admin", "admin1234");
   await signIn(page, "admin", "admin1234");
   const urls = [
-    ...signedInUrls(rec, watchlist[0]?.stock.ticker ?? "AAPL", uipTicker),
+    ...listUrls(watchTicker, uipTicker),
     `/uip-stocks?delete=${uipTicker}`,
     "/uip-stocks?reorder=1",
     `/uip-stock/${uipTicker}`,
     `/uip-stock/${uipTicker}?delete=1`,
     "/add-uip-stock",
   ];
-  const problems = await audit(page, urls);
-  expect(problems).toEqual([]);
+  expect(await audit(page, urls)).toEqual([]);
+});
+
+test("every other screen and modal of the admin", async ({ page }) => {
+  test.setTimeout(180_000);
+  const { rec } = await tradersPlaces("admin", "admin1234");
+  await signIn(page, "admin", "admin1234");
+  expect(await audit(page, otherUrls(rec))).toEqual([]);
 });
