@@ -24,6 +24,7 @@ import { OFFLINE_SAVE_HEADER } from "./lib/offline.ts";
 import { takeToast } from "./server/toast.server.ts";
 import styles from "./styles/index.css?url";
 import { isSameScreen } from "./lib/revalidation.ts";
+import { useHydrated } from "./hooks/use-hydrated.ts";
 
 export const links: Route.LinksFunction = () => [
   // One stylesheet for every screen; `precedence` puts it ahead of the modulepreloads (ADR 0019).
@@ -62,8 +63,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  // Set once the first render after hydration (a transition, app/hooks/use-hydrated.ts) is in.
+  const hydrated = useHydrated();
   return (
-    <html lang="en">
+    <html lang="en" data-hydrated={hydrated || undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />

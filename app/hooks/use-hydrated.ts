@@ -1,12 +1,22 @@
-import { useSyncExternalStore } from "react";
+import { startTransition, useEffect, useState } from "react";
 
-const subscribe = () => () => {};
+/** Whether the page has hydrated: a component mounted after that renders its hydrated form at once. */
+let pageHydrated = false;
 
-/** False in the server's HTML and during hydration, true once React runs in the browser. */
+/**
+ * False in the server's HTML and during hydration, true once React runs in the browser.
+ *
+ * The switch to true is a transition, so React renders what it adds (every list row's swipe
+ * reveals and enhanced-form field) in slices between the browser's other work. A store read with
+ * `useSyncExternalStore` would force one synchronous render of every such component right after
+ * hydration: on a 50-row list, the long task that blocked input (ADR 0049).
+ */
 export function useHydrated(): boolean {
-  return useSyncExternalStore(
-    subscribe,
-    () => true,
-    () => false,
-  );
+  const [hydrated, setHydrated] = useState(pageHydrated);
+  useEffect(() => {
+    if (hydrated) return;
+    pageHydrated = true;
+    startTransition(() => setHydrated(true));
+  }, [hydrated]);
+  return hydrated;
 }

@@ -134,8 +134,7 @@ test("a new version is offered once; after consent it takes over with a reload, 
     page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration("/"))?.installing));
   await expect.poll(installing).toBe(true);
   await page.reload();
-  await page.waitForFunction(() => "__reactRouterRouteModules" in window);
-  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
   expect(await installing()).toBe(true);
   release();
   await expect.poll(async () => (await state(page))?.loads).toBe(5);

@@ -7,9 +7,9 @@ import type { Page } from "@playwright/test";
  */
 export async function waitForHydration(page: Page) {
   await page.waitForLoadState("networkidle");
-  await page.waitForFunction(() => "__reactRouterRouteModules" in window);
-  // React hydrates in a transition after the modules load: two frames let it commit.
-  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  // React hydrates in a transition after the modules load, then renders what only the browser
+  // has (enhanced fields, swipe reveals) in a second one, which marks <html data-hydrated>.
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
 }
 
 /**
