@@ -10,7 +10,7 @@
  *   useTradeUpdates(onUpdate)      calls onUpdate with each valid TradeUpdate (insights)
  *   useLiveStatus(path)            "off" | "connecting" | "live" | "reconnecting" for the indicator
  */
-import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
+import { startTransition, useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import { useRevalidator } from "react-router";
 import { TRADE_UPDATES_RECONNECT_MS, WS_STOCK_UPDATES, WS_TRADE_UPDATES } from "#contract/ws-paths.ts";
 import { WS_CLOSE_UNAUTHORIZED } from "#contract/ws-close-codes.ts";
@@ -201,7 +201,14 @@ export function useLivePrices<
   T extends { stock: { ticker: string; current_price: number; updated_at: string | null } },
 >(rows: readonly T[]): T[] {
   const [latest, setLatest] = useState<LivePrices>(() => new Map());
-  useEffect(() => connection(WS_STOCK_UPDATES).listen((update) => setLatest((m) => applyPriceUpdate(m, update))), []);
+  // A quote renders the whole list again: as a transition, in slices, and quotes close together at once.
+  useEffect(
+    () =>
+      connection(WS_STOCK_UPDATES).listen((update) =>
+        startTransition(() => setLatest((m) => applyPriceUpdate(m, update))),
+      ),
+    [],
+  );
   useRevalidateWhenStale(WS_STOCK_UPDATES);
   return useMemo(() => withLivePrices(rows, latest), [rows, latest]);
 }
