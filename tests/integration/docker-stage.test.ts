@@ -93,7 +93,8 @@ beforeAll(async () => {
   });
   child.stdout!.on("data", (d) => output.push(String(d)));
   child.stderr!.on("data", (d) => output.push(String(d)));
-  const deadline = Date.now() + 60_000;
+  // A first start seeds the demo and back-tests the track record: over a minute on a slow 2-core machine.
+  const deadline = Date.now() + 150_000;
   for (;;) {
     try {
       const res = await fetch(`${baseUrl}/healthz`);
