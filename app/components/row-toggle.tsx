@@ -56,10 +56,12 @@ export function RowToggle({
       {Object.entries(fields).map(([key, value]) => (
         <input key={key} type="hidden" name={key} value={value} />
       ))}
-      <input type="hidden" name={name} value={String(!on)} />
       <EnhancedField />
+      {/* The wanted state is the button's own value: it is posted only by pressing it. */}
       <button
         type="submit"
+        name={name}
+        value={String(!on)}
         role="switch"
         aria-checked={on}
         aria-label={label}

@@ -4,6 +4,7 @@ import { useLongPress } from "#app/hooks/use-long-press.ts";
 import { useSwipe } from "#app/hooks/use-swipe.ts";
 import { useHydrated } from "#app/hooks/use-hydrated.ts";
 import { StockLogo } from "./stock-logo.tsx";
+import { BelowIvNote } from "./below-iv-note.tsx";
 
 /** The chart and lightweight-charts load on the first expansion only (not in the list's first load). */
 const PriceChart = lazy(() => import("./price-chart.tsx"));
@@ -108,6 +109,7 @@ export function StockRow({
   }
 
   const price = stock.current_price;
+  const tone = priceTone(price, averageIv);
   const shortName = truncateName(stock.name);
   const body = (
     <>
@@ -115,9 +117,8 @@ export function StockRow({
       <span className="stock-row__body">
         <span className="stock-row__line">
           <span className="stock-row__ticker">{stock.ticker}</span>
-          <span className={`stock-row__price price price--${priceTone(price, averageIv)}`} data-testid="price">
-            {formatPrice(price)}
-          </span>
+          <span className={`stock-row__price price price--${tone}`}>{formatPrice(price)}</span>
+          {tone === "green" ? <BelowIvNote /> : null}
         </span>
         <span className="stock-row__line stock-row__line--muted">
           {/* The whole name on hover only when it is cut; the full name adds nothing to one that is not. */}
@@ -133,12 +134,16 @@ export function StockRow({
         {badge ? <span className="stock-row__badge">{badge}</span> : null}
         <span className="stock-row__line stock-row__line--small">
           <span className="stock-row__levels">
-            {levels.map((level, i) => (
-              <span key={LEVEL_NAMES[i]} className={`level level--${levelTone(level, price)}`} data-testid="level">
-                <span className="visually-hidden">{`${LEVEL_NAMES[i]} buy level `}</span>
-                {formatLevel(level)}
-              </span>
-            ))}
+            {levels.map((level, i) => {
+              const levelReached = levelTone(level, price) === "green";
+              return (
+                <span key={LEVEL_NAMES[i]} className={`level level--${levelReached ? "green" : "grey"}`}>
+                  {/* Said, not only coloured: a reached level (at or above the price) is also underlined. */}
+                  <span className="visually-hidden">{`${LEVEL_NAMES[i]} buy level ${levelReached ? "(reached) " : ""}`}</span>
+                  {formatLevel(level)}
+                </span>
+              );
+            })}
           </span>
           <span className="stock-row__provenance">
             {stock.price_source && stock.updated_at ? (
@@ -160,7 +165,7 @@ export function StockRow({
 
   return (
     <li className="stock-row" data-ticker={stock.ticker} data-expanded={expanded || undefined}>
-      <div className="stock-row__track" data-swipe={swipe.state}>
+      <div className="stock-row__track" data-swipe={swipe.state === "idle" ? undefined : swipe.state}>
         {/* What a swipe reveals exists only once the swipe does (with JavaScript): no markup before. */}
         {swipeLeft && hydrated ? (
           <span

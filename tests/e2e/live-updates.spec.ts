@@ -77,8 +77,8 @@ async function openWatchlist(page: Page) {
 }
 
 const marker = (page: Page) => page.evaluate(() => (window as unknown as { marker?: number }).marker);
-const aaplPrice = (page: Page) => page.locator('li[data-ticker="AAPL"]').getByTestId("price");
-const allPrices = (page: Page) => page.getByTestId("price").allTextContents();
+const aaplPrice = (page: Page) => page.locator('li[data-ticker="AAPL"] .stock-row__price');
+const allPrices = (page: Page) => page.locator(".stock-row__price").allTextContents();
 
 test("a price the provider publishes appears in the open watchlist, coloured and aged, without a reload", async ({
   page,

@@ -58,23 +58,33 @@ test.describe("JavaScript on", () => {
     const first = row(page, "AAPL");
     await expect(first.locator(".stock-row__ticker")).toHaveText("AAPL");
     await expect(first.locator(".stock-logo")).toHaveText("AA");
-    await expect(first.getByTestId("price")).toHaveText(formatted(aapl!.stock.current_price, 2));
-    await expect(first.getByTestId("price")).toHaveClass(/price--green/);
+    const price = first.locator(".stock-row__price");
+    await expect(price).toHaveText(formatted(aapl!.stock.current_price, 2));
+    await expect(price).toHaveClass(/price--green/);
+    // Not by colour alone: a green price is underlined, and says so to a screen reader.
+    await expect(price).toHaveCSS("text-decoration-line", "underline");
+    await expect(first.locator(".stock-row__main")).toHaveAccessibleName(/, below IV/);
     await expect(first.locator(".stock-row__name")).toHaveText("Apple Inc.");
     await expect(first.locator(".stock-row__iv")).toHaveText("IV 5,000.2");
-    const levels = first.getByTestId("level");
+    const levels = first.locator(".level");
+    // A level at or above the price is reached: green, underlined, and "(reached)" to a screen reader.
     await expect(levels).toHaveText([
       "1st buy level 1",
-      "2nd buy level 9,999,999",
+      "2nd buy level (reached) 9,999,999",
       "3rd buy level 2",
-      "4th buy level 5,000,000",
+      "4th buy level (reached) 5,000,000",
     ]);
     await expect(levels.nth(0)).toHaveClass(/level--grey/);
+    await expect(levels.nth(0)).toHaveCSS("text-decoration-line", "none");
     await expect(levels.nth(1)).toHaveClass(/level--green/);
+    await expect(levels.nth(1)).toHaveCSS("text-decoration-line", "underline");
     await expect(first.locator(".stock-row__age")).toHaveText(/^\d+ (second|minute|hour|day)s? ago$/);
 
-    await expect(row(page, "KO").getByTestId("price")).toHaveText(formatted(ko!.stock.current_price, 2));
-    await expect(row(page, "KO").getByTestId("price")).toHaveClass(/price--grey/);
+    const koPrice = row(page, "KO").locator(".stock-row__price");
+    await expect(koPrice).toHaveText(formatted(ko!.stock.current_price, 2));
+    await expect(koPrice).toHaveClass(/price--grey/);
+    await expect(koPrice).toHaveCSS("text-decoration-line", "none");
+    await expect(row(page, "KO").locator(".stock-row__main")).not.toHaveAccessibleName(/below IV/);
     await expect(row(page, "KO").locator(".stock-row__iv")).toHaveText("IV 0.0");
     await expect.poll(() => shownTickers(page)).toEqual(["AAPL", "KO"]);
   });
@@ -225,7 +235,7 @@ test.describe("JavaScript on", () => {
     // A short swipe (60 px) snaps back and does nothing.
     let finger = await Finger.down(page, await centerOf(row(page, "KO").locator(".stock-row__main")));
     await finger.move(-60);
-    await expect(track).toHaveAttribute("data-swipe", "idle");
+    await expect(track).not.toHaveAttribute("data-swipe");
     await finger.up();
     await expect(page.getByRole("dialog")).toHaveCount(0);
 

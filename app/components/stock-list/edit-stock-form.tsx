@@ -20,6 +20,7 @@ import { ErrorList, Field } from "#app/components/forms.tsx";
 import { TrashIcon } from "#app/components/icons.tsx";
 import { FormSection, TopBar, ValueField } from "#app/components/stock-form.tsx";
 import { StockLogo } from "#app/components/stock-logo.tsx";
+import { BelowIvNote } from "#app/components/below-iv-note.tsx";
 import { useStockForm, type StockFormReply } from "#app/hooks/use-stock-form.ts";
 
 /** A list row as the edit page shows it. */
@@ -113,6 +114,7 @@ export function EditStockForm({
               <dt>Current price</dt>
               <dd className={`price price--${priceTone(stock.current_price, row.average_iv)}`}>
                 {formatPrice(stock.current_price)}
+                {priceTone(stock.current_price, row.average_iv) === "green" ? <BelowIvNote /> : null}
               </dd>
             </div>
             <div>
