@@ -244,6 +244,9 @@ test("the profile and its notifications, opened inside the app, open offline too
   await page.getByRole("link", { name: "Open notifications" }).click();
   const panel = page.getByRole("dialog", { name: "Notifications" });
   await expect(panel.getByText("KO reached your 1st buy level")).toBeVisible();
+  // Both screens were opened inside the app, so both are kept: Close (tapped before or after the
+  // scripts run) leads to the plain profile.
+  await pageKept(page, "/profile");
   await pageKept(page, "/profile?panel=notifications");
 
   await goOffline(context, page);
