@@ -138,7 +138,7 @@ export function StockRow({
               const levelReached = levelTone(level, price) === "green";
               return (
                 <span key={LEVEL_NAMES[i]} className={`level level--${levelReached ? "green" : "grey"}`}>
-                  {/* Said, not only coloured: a reached level (at or above the price) is also underlined. */}
+                  {/* Said, not only coloured (ADR 0050): a reached level (at or above the price) is also underlined. */}
                   <span className="visually-hidden">{`${LEVEL_NAMES[i]} buy level ${levelReached ? "(reached) " : ""}`}</span>
                   {formatLevel(level)}
                 </span>
