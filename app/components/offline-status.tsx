@@ -3,12 +3,8 @@ import { useLocation, useNavigate, useRevalidator } from "react-router";
 import { toast as showToast } from "#app/lib/toast.ts";
 import { formatAge } from "#app/lib/format.ts";
 import { messages, TOAST_MS } from "#app/lib/messages.ts";
-import { SAVED_PREFIX, SW, type PendingChange, type ReplayOutcome } from "#app/lib/offline.ts";
+import { nextOutboxRetryMs, SAVED_PREFIX, SW, type PendingChange, type ReplayOutcome } from "#app/lib/offline.ts";
 import { setPendingChanges, usePendingChanges } from "#app/lib/outbox-store.ts";
-
-/** Waits before sending the outbox again on its own after the server or network refused: 5 s, 10 s … 60 s. */
-const RETRY_BASE_MS = 5_000;
-const RETRY_MAX_MS = 60_000;
 
 type WorkerMessage =
   | { kind: typeof SW.freshness; path: string | null; savedAt: number | null; slow?: boolean; freshFirst?: boolean }
@@ -83,8 +79,9 @@ export function OfflineStatus({ forgetKey }: { forgetKey: string | null }) {
             toastId: "outbox-stopped",
           });
         }
-        // Tried again on its own, a little later each time.
-        setRetryIn((current) => Math.min(RETRY_MAX_MS, current === null ? RETRY_BASE_MS : current * 2));
+        // Tried again on its own, a little later each time. A send that failed while this page knew
+        // it was offline does not count: back online, the waits start from the shortest again.
+        setRetryIn((current) => (navigator.onLine ? nextOutboxRetryMs(current, message.reason) : null));
         return;
       case SW.replayDone:
       case SW.freshAvailable:

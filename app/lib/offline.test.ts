@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { answers, applyQueued, offlineAnswer, pageOfDataUrl, queuedToggle, routesOf } from "./offline.ts";
+import {
+  answers,
+  applyQueued,
+  nextOutboxRetryMs,
+  offlineAnswer,
+  pageOfDataUrl,
+  queuedToggle,
+  routesOf,
+} from "./offline.ts";
 
 const url = (path: string) => new URL(path, "https://app.test");
 
@@ -86,5 +94,18 @@ describe("applyQueued", () => {
     ];
     expect(applyQueued(rows, changes, "/user-stocks").map((r) => r.id)).toEqual([3, 2, 4]);
     expect(applyQueued(rows, changes, "/uip-stocks").map((r) => r.id)).toEqual([1, 3, 4]);
+  });
+});
+
+describe("nextOutboxRetryMs", () => {
+  it("tries again 1 s after no network, 5 s after a refusing server, doubling to a minute", () => {
+    // Back online, the first send fails (the network is not through yet): 1 s, then 2, 4, 8 …
+    expect(nextOutboxRetryMs(null, "offline")).toBe(1_000);
+    expect(nextOutboxRetryMs(1_000, "offline")).toBe(2_000);
+    expect(nextOutboxRetryMs(2_000, "server")).toBe(4_000);
+    expect(nextOutboxRetryMs(null, "server")).toBe(5_000);
+    expect(nextOutboxRetryMs(5_000, "server")).toBe(10_000);
+    expect(nextOutboxRetryMs(40_000, "server")).toBe(60_000);
+    expect(nextOutboxRetryMs(60_000, "offline")).toBe(60_000);
   });
 });

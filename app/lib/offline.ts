@@ -59,6 +59,18 @@ export function queuedToggle(
   return null;
 }
 
+/**
+ * How long the page waits before asking the worker to send the outbox again, after a send stopped
+ * (`current`: the last wait, null after the connection came back). No network fails at once and
+ * costs nothing, and the network often returns in steps (the page hears "online" before requests
+ * get through), so that retry starts at 1 s; a server that refused is given 5 s. Both double, up
+ * to a minute.
+ */
+export function nextOutboxRetryMs(current: number | null, reason: "offline" | "server"): number {
+  if (current === null) return reason === "offline" ? 1_000 : 5_000;
+  return Math.min(60_000, current * 2);
+}
+
 /** What became of a change sent from the outbox (told by the app in OUTCOME_HEADER). */
 export interface ReplayOutcome {
   ok: boolean;
