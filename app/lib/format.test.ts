@@ -1,5 +1,7 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
+  fixedDecimals,
   formatAge,
   formatDateTime,
   formatIv,
@@ -63,5 +65,33 @@ describe("docs/product.md#constants-display", () => {
     expect(formatNotificationAge("2026-11-21T11:59:00Z", now)).toBe("1m ago");
     expect(formatNotificationAge("2026-11-21T09:00:00Z", now)).toBe("3h ago");
     expect(formatNotificationAge("2026-11-19T12:00:00Z", now)).toBe("2d ago");
+  });
+});
+
+describe("fixedDecimals", () => {
+  it("writes what Intl.NumberFormat('en-US') writes, on worked examples", () => {
+    // Rounded half away from zero on the shortest decimal of the number: 1.005 is "1.005", so "1.01".
+    expect(fixedDecimals(1.005, 2)).toBe("1.01");
+    expect(fixedDecimals(2.675, 2)).toBe("2.68");
+    expect(fixedDecimals(-1.005, 2)).toBe("-1.01");
+    expect(fixedDecimals(9_999_999.995, 2)).toBe("10,000,000.00");
+    expect(fixedDecimals(0.5, 0)).toBe("1");
+    expect(fixedDecimals(-0.004, 2)).toBe("-0.00");
+    expect(fixedDecimals(5e-7, 2)).toBe("0.00");
+    expect(fixedDecimals(1.5e21, 0)).toBe("1,500,000,000,000,000,000,000");
+    expect(fixedDecimals(Infinity, 2)).toBe("∞");
+  });
+
+  it("matches Intl.NumberFormat('en-US') for any number and 0 to 4 decimals", () => {
+    const intl = [0, 1, 2, 3, 4].map(
+      (digits) => new Intl.NumberFormat("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits }),
+    );
+    const prices = fc.integer({ min: -10_000_000, max: 10_000_000 }).map((cents) => cents / 1000);
+    fc.assert(
+      fc.property(fc.oneof(fc.double(), prices), fc.integer({ min: 0, max: 4 }), (value, digits) => {
+        expect(fixedDecimals(value, digits)).toBe(intl[digits]!.format(value));
+      }),
+      { numRuns: 20_000 },
+    );
   });
 });

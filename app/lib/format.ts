@@ -7,29 +7,56 @@ export function truncateName(name: string, limit = NAME_LIMIT): string {
   return name.length > limit ? `${name.slice(0, limit)}...` : name;
 }
 
-const fixed = (digits: number) =>
-  new Intl.NumberFormat("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: true });
-const two = fixed(2);
-const one = fixed(1);
-const zero = fixed(0);
+/**
+ * `value` with exactly `digits` decimals and thousands commas, the text Intl.NumberFormat("en-US")
+ * gives: rounded half away from zero on the shortest decimal that reads back as `value` (1.005 →
+ * "1.01", -0.004 → "-0.00"). Written by hand because building the formatters cost a slow phone
+ * about 140 ms of the list pages' first script task at 4× slowdown (docs/benchmarks.md);
+ * format.test.ts holds it to Intl's text on generated values.
+ */
+export function fixedDecimals(value: number, digits: number): string {
+  if (Number.isNaN(value)) return "NaN";
+  const sign = value < 0 || Object.is(value, -0) ? "-" : "";
+  const size = Math.abs(value);
+  if (size === Infinity) return `${sign}∞`;
+  // String() is the shortest decimal that reads back as the number: "1.005", "5e-7", "1.2e+21".
+  const [mantissa = "", exponent = "0"] = String(size).split("e");
+  const [whole = "", fraction = ""] = mantissa.split(".");
+  let figures = whole + fraction;
+  let point = whole.length + Number(exponent);
+  if (point <= 0) {
+    figures = "0".repeat(1 - point) + figures;
+    point = 1;
+  }
+  const end = point + digits;
+  let kept = figures.padEnd(end, "0").slice(0, end);
+  // The first figure dropped is 5 or more: round up, carrying as far as needed (9.995 → 10.00).
+  if (figures.length > end && figures.charCodeAt(end) >= 53) kept = (BigInt(kept) + 1n).toString().padStart(end, "0");
+  // No leading zeros to strip: String() writes none, and a padded carry only happens below 1.
+  const units = kept.slice(0, kept.length - digits);
+  const decimals = digits > 0 ? `.${kept.slice(kept.length - digits)}` : "";
+  return `${sign}${units.replace(/\B(?=(\d{3})+(?!\d))/g, ",")}${decimals}`;
+}
 
 /** Current price: 2 decimals. */
-export const formatPrice = (value: number) => two.format(value);
+export const formatPrice = (value: number) => fixedDecimals(value, 2);
 /** Intrinsic value: 1 decimal. */
-export const formatIv = (value: number) => one.format(value);
+export const formatIv = (value: number) => fixedDecimals(value, 1);
 /** Buy level: 0 decimals. */
-export const formatLevel = (value: number) => zero.format(value);
+export const formatLevel = (value: number) => fixedDecimals(value, 0);
 /** Monthly ROI etc.: a fraction as a percentage with 1 decimal (0.0214 → "2.1%"). */
-export const formatPercent = (fraction: number, digits = 1) => `${fixed(digits).format(fraction * 100)}%`;
+export const formatPercent = (fraction: number, digits = 1) => `${fixedDecimals(fraction * 100, digits)}%`;
 /** Implied volatility and greeks: 2 decimals. */
-export const formatGreek = (value: number) => two.format(value);
+export const formatGreek = (value: number) => fixedDecimals(value, 2);
 
 /** Price is green when the average IV is above it, else grey. */
 export const priceTone = (price: number, averageIv: number): "green" | "grey" => (averageIv > price ? "green" : "grey");
 /** A buy level is grey below the current price, green otherwise. */
 export const levelTone = (level: number, price: number): "green" | "grey" => (level < price ? "grey" : "green");
 
-const dateTime = new Intl.DateTimeFormat("en-GB", {
+// Built on first use: the list pages never show a date.
+let dateTime: Intl.DateTimeFormat | undefined;
+const dateTimeOptions: Intl.DateTimeFormatOptions = {
   day: "numeric",
   month: "short",
   year: "numeric",
@@ -37,9 +64,12 @@ const dateTime = new Intl.DateTimeFormat("en-GB", {
   minute: "2-digit",
   hour12: false,
   timeZone: "UTC",
-});
+};
 /** en-GB, short month, 24-hour: "21 Nov 2026, 20:38" (UTC so server and browser agree). */
-export const formatDateTime = (iso: string | Date) => dateTime.format(typeof iso === "string" ? new Date(iso) : iso);
+export const formatDateTime = (iso: string | Date) =>
+  (dateTime ??= new Intl.DateTimeFormat("en-GB", dateTimeOptions)).format(
+    typeof iso === "string" ? new Date(iso) : iso,
+  );
 
 /** "3 days ago", "5 hours ago", "2 minutes ago", "40 seconds ago". */
 export function formatAge(iso: string | Date, now: Date = new Date()): string {
