@@ -2,7 +2,7 @@
  * docs/product.md#states-option-card and the option detail's plain-words greeks, as pure functions:
  * the same answer on the server and in the browser, unit-tested at their boundaries.
  */
-import { formatAge, formatGreek, formatPercent, formatPrice } from "./format.ts";
+import { fixedDecimals, formatAge, formatGreek, formatPercent, formatPrice } from "./format.ts";
 
 /** Strike above the stock price is in the money (a put), otherwise out of the money. */
 type Moneyness = "ITM" | "OTM";
@@ -33,11 +33,7 @@ interface StrikeDistance {
 }
 
 /** One decimal, as formatPercent writes it; the band is judged on this so it never contradicts the number shown. */
-const shownPercent = new Intl.NumberFormat("en-US", {
-  minimumFractionDigits: 1,
-  maximumFractionDigits: 1,
-  useGrouping: false,
-});
+const shownPercent = (percent: number) => Number(fixedDecimals(percent, 1).replaceAll(",", ""));
 
 export function distanceBand(percentShown: number): DistanceBand {
   if (percentShown <= 5) return "near";
@@ -48,7 +44,7 @@ export function distanceBand(percentShown: number): DistanceBand {
 export function strikeDistance(strike: number, stockPrice: number): StrikeDistance {
   const dollars = Math.abs(stockPrice - strike);
   const fraction = stockPrice > 0 ? dollars / stockPrice : 0;
-  const percent = Number(shownPercent.format(fraction * 100));
+  const percent = shownPercent(fraction * 100);
   return {
     dollars,
     fraction,
@@ -87,9 +83,11 @@ export function expiryChip(date: string): string {
   return `${month}/${day}`;
 }
 
-const longDate = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
+// Built on first use, not in the first script task of /insights (see fixedDecimals).
+let longDate: Intl.DateTimeFormat | undefined;
 /** "2026-11-27" → "27 Nov 2026". */
 export function expiryLong(date: string): string {
+  longDate ??= new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
   return longDate.format(new Date(`${date}T00:00:00Z`));
 }
 
