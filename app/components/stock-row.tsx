@@ -109,7 +109,6 @@ export function StockRow({
   }
 
   const price = stock.current_price;
-  const tone = priceTone(price, averageIv);
   const shortName = truncateName(stock.name);
   const body = (
     <>
@@ -117,8 +116,8 @@ export function StockRow({
       <span className="stock-row__body">
         <span className="stock-row__line">
           <span className="stock-row__ticker">{stock.ticker}</span>
-          <span className={`stock-row__price price price--${tone}`}>{formatPrice(price)}</span>
-          {tone === "green" ? <BelowIvNote /> : null}
+          <span className={`stock-row__price price price--${priceTone(price, averageIv)}`}>{formatPrice(price)}</span>
+          <BelowIvNote price={price} averageIv={averageIv} />
         </span>
         <span className="stock-row__line stock-row__line--muted">
           {/* The whole name on hover only when it is cut; the full name adds nothing to one that is not. */}

@@ -114,7 +114,7 @@ export function EditStockForm({
               <dt>Current price</dt>
               <dd className={`price price--${priceTone(stock.current_price, row.average_iv)}`}>
                 {formatPrice(stock.current_price)}
-                {priceTone(stock.current_price, row.average_iv) === "green" ? <BelowIvNote /> : null}
+                <BelowIvNote price={stock.current_price} averageIv={row.average_iv} />
               </dd>
             </div>
             <div>
