@@ -72,14 +72,18 @@ export function postedId(formData: FormData): number | null {
 export const postedTicker = (formData: FormData) => sanitizeTicker(String(formData.get("ticker") ?? ""));
 
 export const noStockNamed = () => new ProviderError(422, "Unprocessable Entity", "No stock was named");
+const noOnOrOff = () => new ProviderError(422, "Unprocessable Entity", "Neither on nor off was asked for");
 
 /** Switches the row's flag on or off (`value`). */
 export async function setFlag(list: StockListActions, { request, context, formData }: ListPost) {
   const redirectTo = backTo(list, request.url);
-  const on = formData.get("value") === "true";
+  // The wanted state rides on the switch's button (RowToggle): a post without it is refused, not read as off.
+  const value = formData.get("value");
+  const on = value === "true";
   try {
     const id = postedId(formData);
     if (!id) throw noStockNamed();
+    if (value !== "true" && value !== "false") throw noOnOrOff();
     await list.flag.save(context, id, on);
     return replyWithToast(formData, {
       ok: true,

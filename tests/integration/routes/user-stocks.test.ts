@@ -100,6 +100,22 @@ describe("/user-stocks toggle", () => {
     expect(reply.toast.text.length).toBeGreaterThan(messages.recommendationToggleFailed("").length);
     expect(await rows()).toEqual(before);
   });
+
+  it("refuses a post that says neither on nor off (422), and changes nothing", async () => {
+    const before = await rows();
+    const row = before.find((r) => r.generate_recommendation)!;
+    const answer = await callAction(route, app.trader, "/user-stocks", {
+      intent: intent("toggle"),
+      id: String(row.id),
+      ticker: row.stock.ticker,
+      [ENHANCED_FIELD]: "1",
+    });
+    expect(answer.status).toBe(422);
+    const reply = answer.data as { ok: boolean; toast: { type: string; text: string } };
+    expect(reply.ok).toBe(false);
+    expect(reply.toast.text).toBe(messages.recommendationToggleFailed("Neither on nor off was asked for"));
+    expect(await rows()).toEqual(before);
+  });
 });
 
 describe("another user's row", () => {
