@@ -37,9 +37,10 @@ export const clientBuild: BuildEnvironmentOptions = {
         groups: [
           // React and React Router change together and rarely: one file, cached across releases,
           // instead of four that every route waits for (fewer requests on a slow network).
+          // Vite's helper for import() rides along: every page has one, and a chunk of its own costs a request.
           {
             name: "framework",
-            test: /node_modules[\\/](react|react-dom|scheduler|react-router|@react-router|turbo-stream|cookie|set-cookie-parser)[\\/]/,
+            test: /node_modules[\\/](react|react-dom|scheduler|react-router|@react-router|turbo-stream|cookie|set-cookie-parser)[\\/]|vite[\\/]preload-helper/,
             priority: 2,
           },
         ],
