@@ -1,8 +1,8 @@
 import { z } from "zod";
 
 /**
- * Alerts on open short puts (docs/product.md#alerts-positions, ADR 0034): the events, the trader's
- * thresholds and the short badge each fired event puts on the position in the Trades screen.
+ * Alerts on open short puts (docs/product.md#alerts-positions, ADR 0034): the events and the trader's
+ * thresholds.
  */
 
 const POSITION_ALERT_EVENTS = [
@@ -23,16 +23,6 @@ export type PositionAlertEvent = z.infer<typeof PositionAlertEvent>;
  */
 export const PositionAlertsByOption = z.record(z.string(), z.array(PositionAlertEvent));
 export type PositionAlertsByOption = z.infer<typeof PositionAlertsByOption>;
-
-/** The badge on the position (text, so colour is never the only signal). */
-export const POSITION_ALERT_BADGES: Record<PositionAlertEvent, string> = {
-  profit_target: "Profit target reached",
-  near_strike: "Near the strike",
-  through_strike: "Through the strike",
-  earnings: "Earnings before expiry",
-  expiry_itm: "Expires tomorrow in the money",
-  ex_dividend: "Ex-dividend: early assignment risk",
-};
 
 /** Why a threshold is refused, in the words of the /profile form (docs/product.md#alerts-settings). */
 const ALERT_SETTING_ERRORS = {

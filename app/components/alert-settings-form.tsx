@@ -1,8 +1,9 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getInputProps, type SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation } from "react-router";
 import type { AlertSettings } from "#contract/position-alerts.ts";
-import { ALERT_SETTINGS_TEXT, AlertSettingsForm, toAlertSettingsForm } from "#app/lib/alert-settings.ts";
+import { ALERT_SETTINGS_TEXT, toAlertSettingsForm } from "#app/lib/alert-settings.ts";
+import { ALERT_SETTINGS_FORM } from "#app/lib/form-schemas.ts";
+import { useSchemaForm } from "#app/hooks/use-schema-form.ts";
 import { ErrorList, Field } from "./forms.tsx";
 import { PROFILE_INTENT } from "#app/lib/profile-intents.ts";
 
@@ -18,20 +19,19 @@ export function AlertSettingsFields({
   lastResult: SubmissionResult<string[]> | undefined;
 }) {
   const navigation = useNavigation();
-  const [form, fields] = useForm({
+  const { form, fields, formProps } = useSchemaForm({
     id: "alert-settings",
-    constraint: getZodConstraint(AlertSettingsForm),
+    schema: ALERT_SETTINGS_FORM,
     lastResult,
     defaultValue: settings ? toAlertSettingsForm(settings) : undefined,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: AlertSettingsForm }),
   });
   const saving = navigation.state !== "idle" && navigation.formData?.get("intent") === PROFILE_INTENT.alertSettings;
   if (!settings && !lastResult) return <p className="setting__hint">{ALERT_SETTINGS_TEXT.unavailable}</p>;
 
   return (
-    <Form method="post" action="/profile" {...getFormProps(form)} className="alert-settings" preventScrollReset>
+    <Form method="post" action="/profile" {...formProps} className="alert-settings" preventScrollReset>
       <p className="setting__hint">{ALERT_SETTINGS_TEXT.intro}</p>
       <Field
         labelProps={{ children: ALERT_SETTINGS_TEXT.profitShare }}

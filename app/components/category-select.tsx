@@ -1,6 +1,6 @@
 import { getSelectProps, type FieldMetadata } from "@conform-to/react";
 import type { Category } from "#contract/entities.ts";
-import { CATEGORY_PLACEHOLDER } from "#app/lib/stock-schemas.ts";
+import { CATEGORY_PLACEHOLDER } from "#app/lib/stock-fields.ts";
 import { ErrorList } from "./forms.tsx";
 
 /** docs/product.md#validation-stock: the UIP category, required, with 'Select a category' as its empty first choice. */

@@ -3,11 +3,17 @@ import type { Journal, JournalRow, OpenOption, ShareLot, WheelCycle } from "#con
 import { formatDateTime } from "#app/lib/format.ts";
 import { RollLink } from "./roll-link.tsx";
 import { formatMoney, formatPercent, formatSignedMoney } from "#app/lib/trade-journal.ts";
-import {
-  POSITION_ALERT_BADGES,
-  type PositionAlertEvent,
-  type PositionAlertsByOption,
-} from "#contract/position-alerts.ts";
+import type { PositionAlertEvent, PositionAlertsByOption } from "#contract/position-alerts.ts";
+
+/** The badge on the position (text, so colour is never the only signal); here, not in the contract, whose zod /portfolio does not load (ADR 0051). */
+export const POSITION_ALERT_BADGES: Record<PositionAlertEvent, string> = {
+  profit_target: "Profit target reached",
+  near_strike: "Near the strike",
+  through_strike: "Through the strike",
+  earnings: "Earnings before expiry",
+  expiry_itm: "Expires tomorrow in the money",
+  ex_dividend: "Ex-dividend: early assignment risk",
+};
 
 /**
  * The wheel journal's sections on the Trades screen. Every figure says what it is: net of fees,

@@ -1,8 +1,8 @@
-import { getFormProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getSelectProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation } from "react-router";
 import { SUPPORT_SUBJECTS } from "#app/lib/profile.ts";
-import { SupportSchema } from "#app/lib/support-schemas.ts";
+import { SUPPORT_FORM } from "#app/lib/form-schemas.ts";
+import { useSchemaForm } from "#app/hooks/use-schema-form.ts";
 import { ErrorList } from "./forms.tsx";
 import { Modal } from "./modal.tsx";
 import { PROFILE_INTENT } from "#app/lib/profile-intents.ts";
@@ -10,19 +10,18 @@ import { PROFILE_INTENT } from "#app/lib/profile-intents.ts";
 /** docs/product.md#screens-profile: the Contact Support dialog (/profile?dialog=support). */
 export function SupportDialog({ lastResult }: { lastResult: SubmissionResult<string[]> | undefined }) {
   const navigation = useNavigation();
-  const [form, fields] = useForm({
+  const { form, fields, formProps } = useSchemaForm({
     id: "support",
-    constraint: getZodConstraint(SupportSchema),
+    schema: SUPPORT_FORM,
     lastResult,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: SupportSchema }),
   });
   const submitting = navigation.state !== "idle" && navigation.formData?.get("intent") === PROFILE_INTENT.support;
 
   return (
     <Modal title="Contact Support" closeTo="/profile" className="support-dialog">
-      <Form method="post" action="/profile?dialog=support" {...getFormProps(form)} className="support-form">
+      <Form method="post" action="/profile?dialog=support" {...formProps} className="support-form">
         <p className="support-form__intro">Tell us what you need and our team will get back to you by email.</p>
         <div className="field">
           <label htmlFor={fields.subject.id}>Subject</label>

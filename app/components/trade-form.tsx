@@ -1,13 +1,10 @@
 import {
   getCollectionProps,
-  getFormProps,
   getInputProps,
   getTextareaProps,
-  useForm,
   type FieldMetadata,
   type SubmissionResult,
 } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import {
   useEffect,
   useState,
@@ -25,12 +22,14 @@ import {
   firstTabWithErrors,
   OPTION_ACTIONS,
   OPTION_TYPES,
-  TRADE_SCHEMAS,
   TRADE_TABS,
   TRADE_TYPES,
   type TradeFormKind,
   type TradeTabId,
-} from "#app/lib/trade-schemas.ts";
+} from "#app/lib/trade-fields.ts";
+import { OPTION_TRADE_FORM, STOCK_TRADE_FORM, type LazyFormSchema } from "#app/lib/form-schemas.ts";
+import type { z } from "zod";
+import { useSchemaForm } from "#app/hooks/use-schema-form.ts";
 import type { TradeIntent } from "#app/lib/trade-intents.ts";
 
 const FORM_ID = "trade-draft";
@@ -38,8 +37,13 @@ const FORM_ID = "trade-draft";
 const CONFORM_INTENT = "__intent__";
 const STRATEGY_SUGGESTIONS = ["Cash-Secured Put", "Covered Call", "Wheel", "Swing", "Breakout", "Dividend"];
 const INTENT_OF: Record<TradeFormKind, TradeIntent> = { stocks: "save-stock", options: "save-option" };
+type Draft = Record<string, any>;
 
-type Draft = Record<string, unknown>;
+// Typed loosely, as a draft of either form: the fields shown depend on `kind`.
+const SCHEMA_OF: Record<TradeFormKind, LazyFormSchema<z.ZodType<Draft, Draft>>> = {
+  stocks: STOCK_TRADE_FORM,
+  options: OPTION_TRADE_FORM,
+};
 
 /**
  * The Add Trade form, for shares or for options, on three tabs (General, Exit, Journal).
@@ -66,21 +70,20 @@ export function TradeForm({
 }) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formAction === action;
-  const schema = TRADE_SCHEMAS[kind];
+  const schema = SCHEMA_OF[kind];
   const tabs = TRADE_TABS[kind];
   const [activeTab, setActiveTab] = useState<TradeTabId>(
     () => firstTabWithErrors(kind, Object.keys(lastResult?.error ?? {}))?.tab ?? "general",
   );
   const [focusRequest, setFocusRequest] = useState<{ field: string } | null>(null);
 
-  const [form, fields] = useForm<Draft>({
+  const { form, fields, formProps, parse } = useSchemaForm({
     id: `${FORM_ID}-${kind}`,
-    constraint: getZodConstraint(schema),
+    schema,
     defaultValue,
     lastResult,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
 
   /** Shows the first tab holding an error and puts focus on its first wrong field. */
@@ -110,12 +113,11 @@ export function TradeForm({
     // should move the user to another tab.
     const submitter = (event.nativeEvent as SubmitEvent).submitter;
     const isIntent = submitter?.getAttribute("name") === CONFORM_INTENT;
-    form.onSubmit(event);
+    formProps.onSubmit(event);
     // Conform cancels the post when the trade is invalid; its wrong fields may sit on another tab.
-    if (event.defaultPrevented && !isIntent) {
-      const submission = parseWithZod(new FormData(event.currentTarget), { schema });
-      revealFirstError(submission.status === "success" ? [] : Object.keys(submission.error ?? {}));
-    }
+    // (A submit made before the schema loaded is held and comes back here once it has.)
+    const submission = event.defaultPrevented && !isIntent ? parse(new FormData(event.currentTarget)) : null;
+    if (submission) revealFirstError(submission.status === "success" ? [] : Object.keys(submission.error ?? {}));
   }
 
   const errorCounts = errorsByTab(
@@ -193,7 +195,7 @@ export function TradeForm({
       action={action}
       state={navigationState}
       className="trade-form"
-      {...getFormProps(form)}
+      {...formProps}
       onSubmit={onSubmit}
     >
       <input type="hidden" name="intent" value={INTENT_OF[kind]} />

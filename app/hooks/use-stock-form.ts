@@ -1,9 +1,10 @@
-import { useForm, type DefaultValue, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import type { DefaultValue, SubmissionResult } from "@conform-to/react";
 import { useEffect } from "react";
 import type { z } from "zod";
 import type { ReplyToast } from "#app/lib/action-reply.ts";
+import type { LazyFormSchema } from "#app/lib/form-schemas.ts";
 import { toast as showToast } from "#app/lib/toast.ts";
+import { useSchemaForm } from "./use-schema-form.ts";
 
 /** A stock form action's answer: the submission to show again (values and errors), and its toast. */
 export interface StockFormReply {
@@ -16,7 +17,7 @@ export interface StockFormReply {
  * again while it is corrected, the action's reply kept (values and errors), and its toast shown once.
  */
 export function useStockForm<Schema extends z.ZodObject>(
-  schema: Schema,
+  schema: LazyFormSchema<Schema>,
   {
     id,
     defaultValue,
@@ -27,14 +28,13 @@ export function useStockForm<Schema extends z.ZodObject>(
     reply: StockFormReply | undefined;
   },
 ) {
-  const [form, fields] = useForm<z.input<Schema>, z.output<Schema>>({
+  const stockForm = useSchemaForm({
     id,
-    constraint: getZodConstraint(schema),
+    schema,
     defaultValue,
     lastResult: reply?.result,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
 
   const toast = reply?.toast;
@@ -42,5 +42,5 @@ export function useStockForm<Schema extends z.ZodObject>(
     if (toast) showToast(toast.text, { type: toast.type, autoClose: toast.autoClose, toastId: toast.id });
   }, [toast]);
 
-  return [form, fields] as const;
+  return stockForm;
 }

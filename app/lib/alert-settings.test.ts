@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { AlertSettings } from "#contract/position-alerts.ts";
-import { AlertSettingsForm, toAlertSettings, toAlertSettingsForm } from "./alert-settings.ts";
+import { AlertSettingsForm } from "./alert-settings-schema.ts";
+import { toAlertSettings, toAlertSettingsForm } from "./alert-settings.ts";
 
 describe("the alert thresholds form", () => {
   it("sends percentages as the contract's fractions without binary noise: 7% is 0.07, 3.5% is 0.035", () => {

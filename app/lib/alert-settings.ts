@@ -1,14 +1,12 @@
-import type { z } from "zod";
-import { alertSettingsSchema, type AlertSettings } from "#contract/position-alerts.ts";
+import type { AlertSettings } from "#contract/position-alerts.ts";
+import type { AlertSettingsForm } from "./alert-settings-schema.ts";
 
 /**
  * The alert thresholds form on /profile (docs/product.md#alerts-settings): shares typed as
  * percentages, sent to the provider as fractions (the contract's AlertSettings). Imported only
- * by the profile route, so its texts stay out of the shared bundle.
+ * by the profile route, so its texts stay out of the shared bundle; the form's schema is in
+ * app/lib/alert-settings-schema.ts.
  */
-export const AlertSettingsForm = alertSettingsSchema(100);
-export type AlertSettingsForm = z.infer<typeof AlertSettingsForm>;
-
 /** Percent to a fraction without binary noise (7% is 0.07, not 0.07000000000000001). */
 const fraction = (percent: number) => Math.round(percent * 100) / 10_000;
 const percent = (share: number) => Math.round(share * 10_000) / 100;

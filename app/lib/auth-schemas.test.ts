@@ -1,13 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
-import {
-  authModeOf,
-  ForgotSchema,
-  LoginSchema,
-  ResetPasswordSchema,
-  safeRedirect,
-  SignupSchema,
-} from "./auth-schemas.ts";
+import { authModeOf } from "./auth-modes.ts";
+import { ForgotSchema, LoginSchema, ResetPasswordSchema, safeRedirect, SignupSchema } from "./auth-schemas.ts";
 
 const form = (values: Record<string, string>) => {
   const data = new FormData();

@@ -3,22 +3,6 @@ import { Email, NewPassword, Username } from "#contract/auth-fields.ts";
 import { isSitePath } from "#contract/site-path.ts";
 import { messages } from "./messages.ts";
 
-/** The three modes of the /login card (docs/product.md#screens-login), kept in the URL as `?mode=`. */
-export const AUTH_MODES = ["login", "signup", "forgot"] as const;
-export type AuthMode = (typeof AUTH_MODES)[number];
-
-export function authModeOf(value: string | null | undefined): AuthMode {
-  return AUTH_MODES.includes(value as AuthMode) ? (value as AuthMode) : "login";
-}
-
-/** The link to a mode of the card; `#auth` brings the card into view without JavaScript. */
-export function authModeHref(mode: AuthMode): string {
-  return `/login?mode=${mode}#auth`;
-}
-
-/** The product's name, in the signup title ('Join …', docs/product.md#screens-login). */
-export const PRODUCT_NAME = "PutSeller";
-
 /** A string field that must be filled in: absent and blank read alike. */
 const required = (message: string) => z.string({ error: message }).trim().min(1, message);
 
@@ -71,9 +55,6 @@ export const ResetPasswordSchema = z
     confirmPassword: z.string({ error: "Please confirm your password" }).min(1, "Please confirm your password"),
   })
   .refine(passwordsMatch, confirmationRule);
-
-/** Shown under new-password fields, so the rule is known before it is broken. */
-export const PASSWORD_HINT = "At least 8 characters, with a letter and a digit.";
 
 /** Only same-site paths, so a crafted link cannot send someone elsewhere after sign-in. */
 export function safeRedirect(to: string | null | undefined, fallback = "/user-stocks"): string {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { localDateTime } from "./trade-schemas.ts";
+import { localDateTime } from "./trade-fields.ts";
 
 /** The roll screen's actions (its form's `intent` and its action's `switch`). */
 export const ROLL_INTENTS = ["record-roll"] as const;

@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
-import { AddUserStockSchema, averageIv, EditUserStockSchema } from "./stock-schemas.ts";
+import { averageIv } from "./stock-fields.ts";
+import { AddUserStockSchema, EditUserStockSchema } from "./stock-schemas.ts";
 
 /** The field errors of a failed parse (none for a success). */
 function errors(result: { status?: string; error?: unknown } | { status: "success" }): Record<string, string[] | null> {

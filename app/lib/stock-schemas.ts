@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { sanitizeTicker } from "./input-sanitizers.ts";
+import { CATEGORY_REQUIRED, SUPPORT_FIELDS, TICKER_MAX } from "./stock-fields.ts";
 
 /**
  * The stock forms of docs/product.md#screens-watchlist-add, #validation-stock (watchlist add and edit; the UIP forms extend the same
@@ -8,9 +9,6 @@ import { sanitizeTicker } from "./input-sanitizers.ts";
 
 /** docs/product.md#constants-bounds: the largest price, IV or buy level. */
 const STOCK_VALUE_MAX = 9_999_999;
-/** Tickers are at most this long (the contract's limit). */
-export const TICKER_MAX = 10;
-
 /** Digits with one optional decimal point: "12", "12.", "12.5", ".5". */
 const DECIMAL_PATTERN = /^(\d+\.?\d*|\.\d+)$/;
 
@@ -40,18 +38,6 @@ const tickerField = z
       .max(TICKER_MAX, `Ticker Symbol is at most ${TICKER_MAX} letters and digits`),
   );
 
-/** The value fields every stock form has, with their labels (docs/product.md#screens-watchlist-add), in the order shown. */
-export const INTRINSIC_FIELDS = [
-  { name: "base_iv", label: "Base Value" },
-  { name: "conservative_iv", label: "Cons Value" },
-] as const;
-export const SUPPORT_FIELDS = [
-  { name: "buy_level_one", label: "1st Support", editLabel: "1st Level" },
-  { name: "buy_level_two", label: "2nd Support", editLabel: "2nd Level" },
-  { name: "buy_level_three", label: "3rd Support", editLabel: "3rd Level" },
-  { name: "buy_level_four", label: "4th Support", editLabel: "4th Level" },
-] as const;
-
 /** The value fields with the labels of one form: "add" says "1st Support", "edit" says "1st Level". */
 export function stockValuesSchema(labels: "add" | "edit" = "add") {
   const level = (i: number) => (labels === "add" ? SUPPORT_FIELDS[i]!.label : SUPPORT_FIELDS[i]!.editLabel);
@@ -76,25 +62,6 @@ export type AddUserStock = z.infer<typeof AddUserStockSchema>;
 /** /user-stock/{ticker}: the values only; the ticker is the page's. */
 export const EditUserStockSchema = stockValuesSchema("edit");
 export type EditUserStock = z.infer<typeof EditUserStockSchema>;
-
-/** The company-name lookup answers a bare string or `{ company_name }` (docs/product.md#calls-stocks); both mean the same. */
-export function companyNameOf(answer: string | { company_name: string }): string {
-  return typeof answer === "string" ? answer : answer.company_name;
-}
-
-/** docs/product.md#screens-watchlist-edit: Average Value, read-only, the mean of base and conservative IV. */
-export function averageIv(base: number, conservative: number): number {
-  return (base + conservative) / 2;
-}
-
-/** The form's text for a stored value: "0" stays "0", 12.5 → "12.5". */
-export function valueText(value: number): string {
-  return Number.isFinite(value) ? String(value) : "";
-}
-
-/** docs/product.md#validation-stock: the UIP category is required; the select's first, empty option reads this. */
-export const CATEGORY_PLACEHOLDER = "Select a category";
-export const CATEGORY_REQUIRED = "Category is required";
 
 /** A category id from the select; an empty choice (Conform: undefined) or anything not an id is refused. */
 const categoryIdField = z

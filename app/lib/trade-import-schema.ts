@@ -1,12 +1,7 @@
 import { z } from "zod";
+import { IMPORT_FILE_MAX_BYTES } from "./trade-fields.ts";
 
 /** The import form: a broker and its CSV file (the provider takes files under 1 MB). */
-export const IMPORT_FILE_MAX_BYTES = 1_000_000;
-
-export const IMPORT_BROKERS = [
-  { value: "ibkr", label: "Interactive Brokers (activity statement, CSV)" },
-  { value: "tastytrade", label: "tastytrade (transactions, CSV)" },
-] as const;
 
 export const ImportFormSchema = z.object({
   broker: z.enum(["ibkr", "tastytrade"], { error: "Choose the broker the file comes from" }),

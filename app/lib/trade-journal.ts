@@ -1,6 +1,7 @@
-import { z } from "zod";
-
-/** The trades journal's filters, read from and written to the URL, and how its amounts are written. */
+/**
+ * The trades journal's filters, read from and written to the URL, and how its amounts are written.
+ * Without zod: /portfolio and the roll screen load this first (ADR 0051).
+ */
 
 export const INSTRUMENTS = [
   { value: "all", label: "Stocks and Options" },
@@ -30,19 +31,17 @@ interface JournalFilters {
   period: PeriodFilter;
 }
 
-const FiltersSchema = z.object({
-  instrument: z
-    .enum(INSTRUMENTS.map((i) => i.value) as [InstrumentFilter, ...InstrumentFilter[]])
-    .catch(DEFAULT_INSTRUMENT),
-  period: z.enum(PERIODS.map((p) => p.value) as [PeriodFilter, ...PeriodFilter[]]).catch(DEFAULT_PERIOD),
-});
+/** `value` when it is one of `choices`, else `fallback`. */
+function oneOf<T extends string>(choices: readonly { value: T }[], value: string | null, fallback: T): T {
+  return choices.find((choice) => choice.value === value)?.value ?? fallback;
+}
 
 /** Unknown or missing values fall back to the defaults, so any hand-edited URL still shows a list. */
 export function readFilters(search: URLSearchParams): JournalFilters {
-  return FiltersSchema.parse({
-    instrument: search.get("instrument") ?? undefined,
-    period: search.get("period") ?? undefined,
-  });
+  return {
+    instrument: oneOf(INSTRUMENTS, search.get("instrument"), DEFAULT_INSTRUMENT),
+    period: oneOf(PERIODS, search.get("period"), DEFAULT_PERIOD),
+  };
 }
 
 /** The query string for a set of filters, e.g. "?instrument=options&period=30d". */

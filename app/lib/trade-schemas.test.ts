@@ -5,13 +5,12 @@ import {
   DEFAULT_PORTFOLIO,
   errorsByTab,
   firstTabWithErrors,
-  OptionTradeSchema,
   prefillFromSearch,
-  StockTradeSchema,
   TRADE_TABS,
   tradeDefaults,
   utcInstant,
-} from "./trade-schemas.ts";
+} from "./trade-fields.ts";
+import { OptionTradeSchema, StockTradeSchema } from "./trade-schemas.ts";
 import { recordTradeHref } from "./record-trade.ts";
 
 /** What the browser posts: every field as text, as Conform reads it on client and server. */

@@ -1,44 +1,21 @@
 import { z } from "zod";
 import { sanitizeTicker } from "./input-sanitizers.ts";
-import { RECORD_TRADE_PARAM } from "./record-trade.ts";
+import {
+  CONFIDENCE_LABELS,
+  DEFAULT_CONFIDENCE,
+  DEFAULT_PORTFOLIO,
+  OPTION_ACTIONS,
+  OPTION_TYPES,
+  PRICE_MAX,
+  QUANTITY_MAX,
+  TRADE_TYPES,
+} from "./trade-fields.ts";
 
 /**
  * The Add Trade forms: one for shares, one for options. Each is one schema, run by Conform in the
  * browser and by the /add-trade action, then turned into the provider's trades
  * (app/server/trades.server.ts). Dates and times are UTC, as the form says.
  */
-
-/** The default trade portfolio. */
-export const DEFAULT_PORTFOLIO = "Default Portfolio";
-/** Price and fee max; quantity max (the provider's bounds). */
-const PRICE_MAX = 9_999_999;
-const QUANTITY_MAX = 100_000;
-
-export const TRADE_FORMS = ["stocks", "options"] as const;
-export type TradeFormKind = (typeof TRADE_FORMS)[number];
-
-export const TRADE_TYPES = [
-  { value: "buy", label: "Buy" },
-  { value: "sell", label: "Sell" },
-] as const;
-
-/** What an options trade was; the wheel's short premium trades. */
-export const OPTION_ACTIONS = [
-  { value: "sell_to_open", label: "Sell to open" },
-  { value: "buy_to_close", label: "Buy to close" },
-  { value: "expire", label: "Expired" },
-  { value: "assignment", label: "Assigned (put)" },
-  { value: "exercise", label: "Called away (call)" },
-] as const;
-
-export const OPTION_TYPES = [
-  { value: "put", label: "Put" },
-  { value: "call", label: "Call" },
-] as const;
-
-/** Confidence 0 to 4; the index is the level. */
-export const CONFIDENCE_LABELS = ["Very Low", "Low", "Neutral", "High", "Very High"] as const;
-const DEFAULT_CONFIDENCE = 2;
 
 const values = <T extends readonly { value: string }[]>(list: T) =>
   list.map((item) => item.value) as unknown as [T[number]["value"], ...T[number]["value"][]];
@@ -66,11 +43,6 @@ const dateTime = (label: string) =>
     .string({ error: `${label} is required` })
     .regex(LOCAL_DATE_TIME, "Enter a date and time")
     .refine((text) => Date.parse(`${text}Z`) <= Date.now(), "A trade cannot be dated in the future");
-
-/** The instant an <input type="datetime-local"> value names, read as UTC. */
-export const utcInstant = (local: string) => new Date(`${local}Z`).toISOString();
-/** `date` as an <input type="datetime-local"> value in UTC (minutes). */
-export const localDateTime = (date: Date) => date.toISOString().slice(0, 16);
 
 const common = {
   portfolio: z
@@ -163,92 +135,5 @@ export const OptionTradeSchema = z
     }
   });
 
-export const TRADE_SCHEMAS = { stocks: StockTradeSchema, options: OptionTradeSchema } as const;
-
 export type StockTrade = z.infer<typeof StockTradeSchema>;
 export type OptionTrade = z.infer<typeof OptionTradeSchema>;
-type AnyField = keyof StockTrade | keyof OptionTrade;
-
-/** The defaults a new trade starts from; `now` fills the date. */
-export function tradeDefaults(kind: TradeFormKind, now: Date): Record<string, string> {
-  const base = { portfolio: DEFAULT_PORTFOLIO, confidence: String(DEFAULT_CONFIDENCE), entryDate: localDateTime(now) };
-  return kind === "stocks"
-    ? { ...base, type: "buy" }
-    : { ...base, action: "sell_to_open", optionType: "put", quantity: "1" };
-}
-
-/**
- * "Record this trade" from a recommendation: `/add-trade?ticker=KO&strike=50&expiry=2026-12-18&bid=1.25&type=put`
- * opens the options form as a sell-to-open of one contract at the bid. Unusable values are left out.
- */
-export function prefillFromSearch(search: URLSearchParams): Record<string, string> {
-  const P = RECORD_TRADE_PARAM;
-  const out: Record<string, string> = {};
-  const ticker = sanitizeTicker(search.get(P.ticker) ?? "");
-  if (ticker && ticker.length <= 10) out.symbol = ticker;
-  const strike = Number(search.get(P.strike));
-  if (search.get(P.strike) && Number.isFinite(strike) && strike > 0 && strike <= PRICE_MAX) out.strike = String(strike);
-  const expiry = search.get(P.expiry) ?? "";
-  if (/^\d{4}-\d{2}-\d{2}$/.test(expiry) && !Number.isNaN(Date.parse(expiry))) out.expiry = expiry;
-  const bid = Number(search.get(P.bid));
-  if (search.get(P.bid) && Number.isFinite(bid) && bid >= 0 && bid <= PRICE_MAX) out.entryPrice = String(bid);
-  const type = search.get(P.type);
-  if (type === "put" || type === "call") out.optionType = type;
-  return out;
-}
-
-/** The form's tabs and the fields each holds, in the order they are shown. */
-export const TRADE_TABS = {
-  stocks: [
-    {
-      id: "general",
-      label: "General",
-      fields: ["portfolio", "type", "symbol", "entryPrice", "quantity", "entryFee", "entryDate"],
-    },
-    { id: "exit", label: "Exit", fields: ["closingPrice", "exitFee", "exitDate"] },
-    { id: "journal", label: "Journal", fields: ["strategy", "notes", "confidence"] },
-  ],
-  options: [
-    {
-      id: "general",
-      label: "General",
-      fields: [
-        "portfolio",
-        "action",
-        "symbol",
-        "optionType",
-        "strike",
-        "expiry",
-        "quantity",
-        "entryPrice",
-        "entryFee",
-        "entryDate",
-      ],
-    },
-    { id: "exit", label: "Exit", fields: ["closingPrice", "exitFee", "exitDate"] },
-    { id: "journal", label: "Journal", fields: ["strategy", "notes", "confidence"] },
-  ],
-} as const satisfies Record<TradeFormKind, readonly { id: string; label: string; fields: readonly AnyField[] }[]>;
-
-export type TradeTabId = (typeof TRADE_TABS)["stocks"][number]["id"];
-
-/** How many of `fieldsWithErrors` sit on each tab. */
-export function errorsByTab(kind: TradeFormKind, fieldsWithErrors: Iterable<string>): Record<TradeTabId, number> {
-  const names = new Set(fieldsWithErrors);
-  const counts = { general: 0, exit: 0, journal: 0 };
-  for (const tab of TRADE_TABS[kind]) counts[tab.id] = tab.fields.filter((field) => names.has(field)).length;
-  return counts;
-}
-
-/** The first tab, in display order, that holds an error; with the first such field. */
-export function firstTabWithErrors(
-  kind: TradeFormKind,
-  fieldsWithErrors: Iterable<string>,
-): { tab: TradeTabId; field: string } | null {
-  const names = new Set(fieldsWithErrors);
-  for (const tab of TRADE_TABS[kind]) {
-    const field = (tab.fields as readonly string[]).find((name) => names.has(name));
-    if (field) return { tab: tab.id, field };
-  }
-  return null;
-}

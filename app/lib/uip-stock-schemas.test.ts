@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
-import { AddUipStockSchema, CATEGORY_REQUIRED, EditUipStockSchema } from "./stock-schemas.ts";
+import { CATEGORY_REQUIRED } from "./stock-fields.ts";
+import { AddUipStockSchema, EditUipStockSchema } from "./stock-schemas.ts";
 
 /** The field errors of a failed parse (none for a success). */
 function errors(result: { status?: string; error?: unknown } | { status: "success" }): Record<string, string[] | null> {

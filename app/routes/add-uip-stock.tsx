@@ -1,6 +1,6 @@
 import type { Route } from "./+types/add-uip-stock";
 import { addUipStock, loadAddUipStock } from "./add-uip-stock.server.ts";
-import { AddUipStockSchema } from "#app/lib/stock-schemas.ts";
+import { ADD_UIP_STOCK_FORM } from "#app/lib/form-schemas.ts";
 import { AddStockForm } from "#app/components/stock-list/add-stock-form.tsx";
 
 const CATEGORIES_FAILED = "The categories could not be loaded. Reload the page to try again.";
@@ -15,7 +15,7 @@ export default function AddUipStock({ loaderData, actionData }: Route.ComponentP
       path="/add-uip-stock"
       listPath="/uip-stocks"
       reply={actionData}
-      schema={AddUipStockSchema}
+      schema={ADD_UIP_STOCK_FORM}
       note={<p className="uip-form-note">Adds the stock to the shared UIP list, at its end, for every user.</p>}
       category={{ choices: categories ?? [], hint: categories ? null : CATEGORIES_FAILED }}
     />

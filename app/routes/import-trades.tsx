@@ -1,6 +1,6 @@
 import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/import-trades";
-import { IMPORT_BROKERS } from "#app/lib/trade-import-schema.ts";
+import { IMPORT_BROKERS } from "#app/lib/trade-fields.ts";
 import { requireUser } from "#app/server/auth.server.ts";
 import { importAction } from "#app/server/trades.server.ts";
 import { ErrorList } from "#app/components/forms.tsx";

@@ -18,7 +18,7 @@ import {
   Testimonials,
   TrustBadges,
 } from "#app/components/landing/landing-sections.tsx";
-import { authModeHref, authModeOf } from "#app/lib/auth-schemas.ts";
+import { authModeHref, authModeOf } from "#app/lib/auth-modes.ts";
 import { messages, TOAST_MS } from "#app/lib/messages.ts";
 import { intentOf } from "#app/lib/intents.ts";
 import { LOGIN_INTENTS } from "#app/lib/login-intents.ts";

@@ -1,11 +1,12 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getInputProps, type SubmissionResult } from "@conform-to/react";
 import { Form, Link, useLocation, useNavigation } from "react-router";
 import type { Route } from "./+types/portfolio.roll.$tradeId";
 import type { RollCandidate, RollCandidates } from "#contract/rolls.ts";
 import { formatMoney } from "#app/lib/trade-journal.ts";
 import { formatPercent } from "#app/lib/format.ts";
-import { RollFormSchema, type RollForm as RollFormValues, type RollIntent } from "#app/lib/roll-form.ts";
+import type { RollIntent } from "#app/lib/roll-form.ts";
+import { ROLL_FORM } from "#app/lib/form-schemas.ts";
+import { useSchemaForm } from "#app/hooks/use-schema-form.ts";
 import { recordRollHref, ROLL_TEXT, rollHref } from "#app/lib/roll-link.ts";
 import { loadRollCandidates, rollAction } from "#app/server/roll-candidates.server.ts";
 import { ErrorList, Field } from "#app/components/forms.tsx";
@@ -156,7 +157,6 @@ function Candidate({
 }
 
 const INTENT: RollIntent = "record-roll";
-type Draft = RollFormValues;
 
 /** The roll as two trades, filled in from the candidate; every value comes back with the errors. */
 function RollForm({
@@ -172,14 +172,13 @@ function RollForm({
 }) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  const [form, fields] = useForm<Draft>({
+  const { form, fields, formProps } = useSchemaForm({
     id: "roll-draft",
-    constraint: getZodConstraint(RollFormSchema),
-    defaultValue: defaultValue as Partial<Draft>,
+    schema: ROLL_FORM,
+    defaultValue,
     lastResult,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: RollFormSchema }),
   });
   const amount = (
     name: "contracts" | "closePrice" | "closeFees" | "strike" | "openPrice" | "openFees",
@@ -196,7 +195,7 @@ function RollForm({
   };
   const p = rolls.position;
   return (
-    <Form method="post" action={action} {...getFormProps(form)} className="trade-form">
+    <Form method="post" action={action} {...formProps} className="trade-form">
       <div className="trade-form__body">
         <ErrorList id={form.errorId} errors={form.errors} />
         <p>

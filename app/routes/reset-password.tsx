@@ -1,11 +1,11 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
 import type { Route } from "./+types/reset-password";
 import { ErrorList } from "#app/components/forms.tsx";
 import { PasswordField } from "#app/components/landing/auth-card.tsx";
 import { BackIcon, LogoMark } from "#app/components/signed-out-icons.tsx";
-import { authModeHref, PASSWORD_HINT, ResetPasswordSchema } from "#app/lib/auth-schemas.ts";
+import { useSchemaForm } from "#app/hooks/use-schema-form.ts";
+import { authModeHref, PASSWORD_HINT } from "#app/lib/auth-modes.ts";
+import { RESET_PASSWORD_FORM } from "#app/lib/form-schemas.ts";
 import { messages } from "#app/lib/messages.ts";
 import { resetPassword } from "#app/server/reset-password.server.ts";
 
@@ -32,12 +32,11 @@ export default function ResetPassword() {
   const { token } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
-  const [form, fields] = useForm({
+  const { form, fields, formProps } = useSchemaForm({
     id: "reset-password",
-    constraint: getZodConstraint(ResetPasswordSchema),
+    schema: RESET_PASSWORD_FORM,
     lastResult: actionData?.result,
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ResetPasswordSchema }),
   });
   const busy = navigation.state === "submitting";
 
@@ -61,7 +60,7 @@ export default function ResetPassword() {
           {token ? (
             <>
               <p className="auth-card__subtitle">The link in your email works once, for one hour.</p>
-              <Form method="post" {...getFormProps(form)} className="auth-form">
+              <Form method="post" {...formProps} className="auth-form">
                 <input type="hidden" name="token" value={token} />
                 <PasswordField
                   label="New Password"

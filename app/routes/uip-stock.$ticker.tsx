@@ -1,7 +1,7 @@
 import type { Route } from "./+types/uip-stock.$ticker";
 import { loadEditUipStock, saveUipStock } from "./uip-stock.$ticker.server.ts";
 import { messages } from "#app/lib/messages.ts";
-import { EditUipStockSchema } from "#app/lib/stock-schemas.ts";
+import { EDIT_UIP_STOCK_FORM } from "#app/lib/form-schemas.ts";
 import { CategoryBadge } from "#app/components/category-badge.tsx";
 import { DeleteFromEditPage, EditStockForm, editPageMeta } from "#app/components/stock-list/edit-stock-form.tsx";
 import { shouldRevalidateEditPage } from "#app/components/stock-list/list-state.ts";
@@ -19,7 +19,7 @@ export default function EditUipStock({ loaderData, actionData }: Route.Component
       here={here}
       formId={`edit-uip-stock-${stock.ticker}`}
       listPath="/uip-stocks"
-      schema={EditUipStockSchema}
+      schema={EDIT_UIP_STOCK_FORM}
       row={row}
       logoSrc={logoSrc}
       reply={actionData}

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/user-stock.$ticker";
 import { loadEditUserStock, saveUserStock } from "./user-stock.$ticker.server.ts";
-import { EditUserStockSchema } from "#app/lib/stock-schemas.ts";
+import { EDIT_USER_STOCK_FORM } from "#app/lib/form-schemas.ts";
 import { DeleteFromEditPage, EditStockForm, editPageMeta } from "#app/components/stock-list/edit-stock-form.tsx";
 import { shouldRevalidateEditPage } from "#app/components/stock-list/list-state.ts";
 
@@ -17,7 +17,7 @@ export default function EditUserStock({ loaderData, actionData }: Route.Componen
       here={here}
       formId={`edit-user-stock-${stock.ticker}`}
       listPath="/user-stocks"
-      schema={EditUserStockSchema}
+      schema={EDIT_USER_STOCK_FORM}
       row={row}
       logoSrc={logoSrc}
       reply={actionData}

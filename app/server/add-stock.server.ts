@@ -5,7 +5,7 @@ import * as calls from "#contract/calls.ts";
 import type { ReplyToast } from "#app/lib/action-reply.ts";
 import { sanitizeTicker } from "#app/lib/input-sanitizers.ts";
 import { messages, TOAST_MS } from "#app/lib/messages.ts";
-import { companyNameOf } from "#app/lib/stock-schemas.ts";
+import { companyNameOf } from "#app/lib/stock-fields.ts";
 import { listFailureToast } from "./action-reply.server.ts";
 import { requireUser, userCall } from "./auth.server.ts";
 import { ProviderError } from "./provider.server.ts";

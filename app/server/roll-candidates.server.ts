@@ -6,7 +6,7 @@ import { RollCandidatesParams, type RollCandidates } from "#contract/rolls.ts";
 import { intentOf } from "#app/lib/intents.ts";
 import { ROLL_INTENTS, rollDefaults, RollFormSchema, type RollIntent } from "#app/lib/roll-form.ts";
 import { RECORD_ROLL_PARAM, ROLL_TEXT } from "#app/lib/roll-link.ts";
-import { utcInstant } from "#app/lib/trade-schemas.ts";
+import { utcInstant } from "#app/lib/trade-fields.ts";
 import { requireUser, userCall } from "./auth.server.ts";
 import { ProviderError } from "./provider.server.ts";
 import { redirectWithToast } from "./toast.server.ts";

@@ -4,17 +4,15 @@ import * as calls from "#contract/calls.ts";
 import type { ImportPreview, Journal, TradeInput } from "#contract/entities.ts";
 import { filterTrades, periodStart, readFilters } from "#app/lib/trade-journal.ts";
 import {
-  OptionTradeSchema,
+  IMPORT_FILE_MAX_BYTES,
   prefillFromSearch,
-  StockTradeSchema,
   TRADE_FORMS,
   tradeDefaults,
   utcInstant,
-  type OptionTrade,
-  type StockTrade,
   type TradeFormKind,
-} from "#app/lib/trade-schemas.ts";
-import { ImportFormSchema, IMPORT_FILE_MAX_BYTES } from "#app/lib/trade-import-schema.ts";
+} from "#app/lib/trade-fields.ts";
+import { OptionTradeSchema, StockTradeSchema, type OptionTrade, type StockTrade } from "#app/lib/trade-schemas.ts";
+import { ImportFormSchema } from "#app/lib/trade-import-schema.ts";
 import { intentOf } from "#app/lib/intents.ts";
 import { TRADE_INTENTS, type TradeIntent } from "#app/lib/trade-intents.ts";
 import { requireUser, userCall } from "./auth.server.ts";

@@ -327,6 +327,50 @@ for (const javaScriptEnabled of [true, false]) {
 test.describe("with JavaScript", () => {
   test.beforeEach(async ({ page }) => ownAddress(page));
 
+  test("a sign-in pressed before the form's checks have loaded waits for them: nothing wrong is posted", async ({
+    browser,
+  }) => {
+    // No service worker: it would answer the schema from its cache, past the hold below.
+    const context = await browser.newContext({ serviceWorkers: "block" });
+    const page = await context.newPage();
+    await ownAddress(page);
+    // The form's schema loads after the page (ADR 0051); hold it back to press Sign In first.
+    const schemaUrl = /\/assets\/auth-schemas-[\w-]+\.js$/;
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(schemaUrl, async (route) => {
+      await held;
+      await route.continue();
+    });
+    const posts: string[] = [];
+    page.on("request", (request) => {
+      if (request.method() === "POST") posts.push(request.url());
+    });
+    const schemaAsked = page.waitForRequest(schemaUrl);
+    await page.goto("/login");
+    // Not waitForHydration: the network never goes idle while the schema is held.
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    await schemaAsked;
+    await page.getByLabel("Username").fill("demo");
+    await page.getByRole("button", { name: "Sign In" }).click();
+    // Held: no error yet, and nothing sent.
+    await expect(page.getByLabel("Password", { exact: true })).not.toHaveAttribute("aria-invalid", "true");
+    expect(posts).toHaveLength(0);
+
+    release();
+    await expect(page.getByText("Password is required")).toBeVisible();
+    await expect(page.getByLabel("Password", { exact: true })).toHaveAttribute("aria-invalid", "true");
+    expect(posts).toHaveLength(0);
+    await expect(page.getByLabel("Username")).toHaveValue("demo");
+
+    // Checked and right, the same form is sent.
+    await page.getByLabel("Password", { exact: true }).fill("not-the-password1");
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expect(page.getByText("Invalid credentials")).toBeVisible();
+    expect(posts.length).toBeGreaterThan(0);
+    await context.close();
+  });
+
   test("'Get Started Free' switches to login and brings the card into view", async ({ page }) => {
     await page.goto("/login?mode=signup");
     await waitForHydration(page);

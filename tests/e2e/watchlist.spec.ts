@@ -415,6 +415,37 @@ test.describe("JavaScript on", () => {
     await context.close();
   });
 
+  test("a field left before the form's checks have loaded is checked once they arrive", async ({ browser }) => {
+    const trader = await createTrader(["AAPL"]);
+    // No service worker: it would answer the schema from its cache, past the hold below.
+    const context = await browser.newContext({ serviceWorkers: "block" });
+    const page = await context.newPage();
+    await signInAs(page, trader);
+    // The form's schema loads after the page (ADR 0051); hold it back to leave a field first.
+    const schemaUrl = /\/assets\/stock-schemas-[\w-]+\.js$/;
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(schemaUrl, async (route) => {
+      await held;
+      await route.continue();
+    });
+    const schemaAsked = page.waitForRequest(schemaUrl);
+    await page.goto("/add-user-stock");
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    await schemaAsked;
+    const ticker = page.getByLabel("Ticker Symbol");
+    await ticker.focus();
+    await page.getByLabel("Base Value").focus();
+    await expect(ticker).not.toHaveAttribute("aria-invalid", "true");
+
+    release();
+    await expect(page.getByText("Ticker Symbol is required")).toBeVisible();
+    await expect(ticker).toHaveAttribute("aria-invalid", "true");
+    // Base Value was not left yet: it is not judged.
+    await expect(page.getByLabel("Base Value")).not.toHaveAttribute("aria-invalid", "true");
+    await context.close();
+  });
+
   test("edit: name, ticker, price and last update; Average Value follows the IVs; saving says so", async ({ page }) => {
     const trader = await createTrader([{ ticker: "JPM", base_iv: 200, conservative_iv: 180 }]);
     const [jpm] = await watchlistOf(trader);

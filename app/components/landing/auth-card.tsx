@@ -1,18 +1,11 @@
-import { getFormProps, getInputProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getInputProps, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from "react";
 import { Form, Link, useFetcher, useNavigation } from "react-router";
 import { toast } from "#app/lib/toast.ts";
 import { ErrorList, Field } from "#app/components/forms.tsx";
-import {
-  authModeHref,
-  ForgotSchema,
-  LoginSchema,
-  PASSWORD_HINT,
-  PRODUCT_NAME,
-  SignupSchema,
-  type AuthMode,
-} from "#app/lib/auth-schemas.ts";
+import { authModeHref, PASSWORD_HINT, PRODUCT_NAME, type AuthMode } from "#app/lib/auth-modes.ts";
+import { FORGOT_FORM, LOGIN_FORM, SIGNUP_FORM } from "#app/lib/form-schemas.ts";
+import { useSchemaForm } from "#app/hooks/use-schema-form.ts";
 import type { GoogleWebConfig } from "#app/lib/google-web-config.ts";
 import { messages, TOAST_MS } from "#app/lib/messages.ts";
 import { AppleLogo, BackIcon, GoogleLogo } from "#app/components/signed-out-icons.tsx";
@@ -115,16 +108,15 @@ function LoginForm({
   redirectTo: string;
   lastResult: SubmissionResult<string[]> | undefined;
 }) {
-  const [form, fields] = useForm({
+  const { form, fields, formProps } = useSchemaForm({
     id: "login",
-    constraint: getZodConstraint(LoginSchema),
+    schema: LOGIN_FORM,
     lastResult,
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
   });
   const busy = useSubmitting("login");
   return (
-    <Form method="post" {...getFormProps(form)} className="auth-form">
+    <Form method="post" {...formProps} className="auth-form">
       <input type="hidden" name="intent" value={LOGIN_INTENT.login} />
       <input type="hidden" name="redirectTo" value={redirectTo} />
       <Field
@@ -147,16 +139,15 @@ function LoginForm({
 }
 
 function SignupForm({ lastResult }: { lastResult: SubmissionResult<string[]> | undefined }) {
-  const [form, fields] = useForm({
+  const { form, fields, formProps } = useSchemaForm({
     id: "signup",
-    constraint: getZodConstraint(SignupSchema),
+    schema: SIGNUP_FORM,
     lastResult,
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: SignupSchema }),
   });
   const busy = useSubmitting("signup");
   return (
-    <Form method="post" {...getFormProps(form)} className="auth-form">
+    <Form method="post" {...formProps} className="auth-form">
       <input type="hidden" name="intent" value={LOGIN_INTENT.signup} />
       <div className="auth-form__row">
         <Field
@@ -196,16 +187,15 @@ function SignupForm({ lastResult }: { lastResult: SubmissionResult<string[]> | u
 }
 
 function ForgotForm({ lastResult }: { lastResult: SubmissionResult<string[]> | undefined }) {
-  const [form, fields] = useForm({
+  const { form, fields, formProps } = useSchemaForm({
     id: "forgot",
-    constraint: getZodConstraint(ForgotSchema),
+    schema: FORGOT_FORM,
     lastResult,
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ForgotSchema }),
   });
   const busy = useSubmitting("forgot");
   return (
-    <Form method="post" {...getFormProps(form)} className="auth-form">
+    <Form method="post" {...formProps} className="auth-form">
       <input type="hidden" name="intent" value={LOGIN_INTENT.forgot} />
       <Field
         labelProps={{ children: "Email" }}

@@ -1,15 +1,10 @@
-import { getFormProps, getInputProps } from "@conform-to/react";
+import { getInputProps } from "@conform-to/react";
 import { useEffect, useState, type ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
 import type { Category } from "#contract/entities.ts";
 import { sanitizeTicker } from "#app/lib/input-sanitizers.ts";
-import {
-  INTRINSIC_FIELDS,
-  SUPPORT_FIELDS,
-  TICKER_MAX,
-  type AddUipStockSchema,
-  type AddUserStockSchema,
-} from "#app/lib/stock-schemas.ts";
+import type { ADD_UIP_STOCK_FORM, ADD_USER_STOCK_FORM } from "#app/lib/form-schemas.ts";
+import { INTRINSIC_FIELDS, SUPPORT_FIELDS, TICKER_MAX } from "#app/lib/stock-fields.ts";
 import type { Intent as WatchlistAddIntent } from "#app/routes/add-user-stock.offline.ts";
 import type { Intent as UipAddIntent } from "#app/routes/add-uip-stock.offline.ts";
 import { CategorySelect } from "#app/components/category-select.tsx";
@@ -40,7 +35,7 @@ export function AddStockForm({
   /** Where the close button leads without history. */
   listPath: string;
   /** The form's schema, the one its action parses with. */
-  schema: typeof AddUserStockSchema | typeof AddUipStockSchema;
+  schema: typeof ADD_USER_STOCK_FORM | typeof ADD_UIP_STOCK_FORM;
   note?: ReactNode;
   /** The UIP list's category select: its choices, and the hint when they could not be loaded. */
   category?: { choices: readonly Category[]; hint: string | null };
@@ -51,8 +46,8 @@ export function AddStockForm({
   const hydrated = useHydrated();
   const busy = navigation.state === "submitting" && navigation.formAction?.startsWith(path);
   // The watchlist's schema is the UIP one without the category, whose select shows only with `category`.
-  const fieldsOf = schema as typeof AddUipStockSchema;
-  const [form, fields] = useStockForm(fieldsOf, { id: path.slice(1), reply });
+  const fieldsOf = schema as typeof ADD_UIP_STOCK_FORM;
+  const { form, fields, formProps } = useStockForm(fieldsOf, { id: path.slice(1), reply });
 
   const initialTicker = typeof fields.ticker.initialValue === "string" ? fields.ticker.initialValue : "";
   const { key: tickerKey, ...tickerProps } = getInputProps(fields.ticker, { type: "text" });
@@ -94,7 +89,7 @@ export function AddStockForm({
       <TopBar title="Add Stock" fallback={listPath} />
       <main className="stock-form">
         {note}
-        <Form method="post" {...getFormProps(form)}>
+        <Form method="post" {...formProps}>
           {hydrated ? null : (
             // Enter in any field submits with the form's first button; without JavaScript that must be
             // Add Stock, not the Look up button beside the ticker.

@@ -1,17 +1,10 @@
-import { getFormProps } from "@conform-to/react";
 import { useState, type ReactNode } from "react";
 import { Form, Link, useNavigation, useSearchParams } from "react-router";
 import type { Category, Stock } from "#contract/entities.ts";
 import { formatDateTime, formatIv, formatPrice, priceTone } from "#app/lib/format.ts";
-import {
-  averageIv,
-  INTRINSIC_FIELDS,
-  SUPPORT_FIELDS,
-  valueText,
-  type EditUipStockSchema,
-  type EditUserStockSchema,
-  type StockValues,
-} from "#app/lib/stock-schemas.ts";
+import type { EDIT_UIP_STOCK_FORM, EDIT_USER_STOCK_FORM } from "#app/lib/form-schemas.ts";
+import { averageIv, INTRINSIC_FIELDS, SUPPORT_FIELDS, valueText } from "#app/lib/stock-fields.ts";
+import type { StockValues } from "#app/lib/stock-schemas.ts";
 import type { Intent as WatchlistIntent } from "#app/routes/user-stocks.offline.ts";
 import type { Intent as UipIntent } from "#app/routes/uip-stocks.offline.ts";
 import { CategorySelect } from "#app/components/category-select.tsx";
@@ -55,7 +48,7 @@ export function EditStockForm({
   /** Where the close button leads without history. */
   listPath: string;
   /** The form's schema, the one its action parses with. */
-  schema: typeof EditUserStockSchema | typeof EditUipStockSchema;
+  schema: typeof EDIT_USER_STOCK_FORM | typeof EDIT_UIP_STOCK_FORM;
   row: EditedRow;
   logoSrc: string | null;
   /** Shown after the ticker in the summary (the UIP list's category). */
@@ -74,9 +67,9 @@ export function EditStockForm({
   const [searchParams] = useSearchParams();
   const busy = navigation.state === "submitting" && navigation.formAction?.startsWith(here);
   // The watchlist's schema is the UIP one without the category, whose select shows only with `category`.
-  const fieldsOf = schema as typeof EditUipStockSchema;
+  const fieldsOf = schema as typeof EDIT_UIP_STOCK_FORM;
 
-  const [form, fields] = useStockForm(fieldsOf, {
+  const { form, fields, formProps } = useStockForm(fieldsOf, {
     id: formId,
     defaultValue: {
       ...(category ? { category_id: String(category.current) } : {}),
@@ -126,7 +119,7 @@ export function EditStockForm({
 
         {note}
 
-        <Form method="post" {...getFormProps(form)}>
+        <Form method="post" {...formProps}>
           {category ? <CategorySelect field={fields.category_id} categories={category.choices} /> : null}
           <FormSection title="Intrinsic Values">
             {INTRINSIC_FIELDS.map(({ name, label }) => (

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/company-name";
 import * as calls from "#contract/calls.ts";
-import { companyNameOf } from "#app/lib/stock-schemas.ts";
+import { companyNameOf } from "#app/lib/stock-fields.ts";
 import { sanitizeTicker } from "#app/lib/input-sanitizers.ts";
 import { userCall } from "#app/server/auth.server.ts";
 import { ProviderError } from "#app/server/provider.server.ts";

@@ -5,7 +5,7 @@ import type { Journal, Trade } from "#contract/entities.ts";
 import type { RollCandidates } from "#contract/rolls.ts";
 import { ROLL_INTENTS, type RollIntent } from "#app/lib/roll-form.ts";
 import { recordRollHref, ROLL_TEXT, rollHref } from "#app/lib/roll-link.ts";
-import { localDateTime } from "#app/lib/trade-schemas.ts";
+import { localDateTime } from "#app/lib/trade-fields.ts";
 import { userCall } from "#app/server/auth.server.ts";
 import * as portfolio from "#app/routes/portfolio.tsx";
 import * as route from "#app/routes/portfolio.roll.$tradeId.tsx";

@@ -1,8 +1,9 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import type { Journal } from "#contract/entities.ts";
-import { IMPORT_FILE_MAX_BYTES, ImportFormSchema } from "#app/lib/trade-import-schema.ts";
-import { localDateTime } from "#app/lib/trade-schemas.ts";
+import { IMPORT_FILE_MAX_BYTES } from "#app/lib/trade-fields.ts";
+import { ImportFormSchema } from "#app/lib/trade-import-schema.ts";
+import { localDateTime } from "#app/lib/trade-fields.ts";
 import type { TradeIntent } from "#app/lib/trade-intents.ts";
 import { JOURNAL_TEXT } from "#app/server/trades.server.ts";
 import * as addTrade from "#app/routes/add-trade.tsx";
