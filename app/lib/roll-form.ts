@@ -31,7 +31,6 @@ export const RollFormSchema = z.object({
     .regex(LOCAL_DATE_TIME, "Enter a date and time")
     .refine((text) => Date.parse(`${text}Z`) <= Date.now(), "A trade cannot be dated in the future"),
 });
-export type RollForm = z.infer<typeof RollFormSchema>;
 
 /** The form's starting values: the candidate at its bid, the open put at its ask, one commission on each trade. */
 export function rollDefaults(p: {

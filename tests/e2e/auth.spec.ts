@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, test } from "./support/test.ts";
 import { startGoogleApp, type GoogleApp } from "./support/google-app.ts";
-import { waitForHydration } from "./support/hydration.ts";
+import { holdFormSchema, waitForHydration } from "./support/hydration.ts";
 import { embeddedProviderUrl } from "./support/ports.ts";
 
 /**
@@ -346,23 +346,12 @@ test.describe("with JavaScript", () => {
     const context = await browser.newContext({ serviceWorkers: "block" });
     const page = await context.newPage();
     await ownAddress(page);
-    // The form's schema loads after the page (ADR 0051); hold it back to press Sign In first.
-    const schemaUrl = /\/assets\/auth-schemas-[\w-]+\.js$/;
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(schemaUrl, async (route) => {
-      await held;
-      await route.continue();
-    });
     const posts: string[] = [];
     page.on("request", (request) => {
       if (request.method() === "POST") posts.push(request.url());
     });
-    const schemaAsked = page.waitForRequest(schemaUrl);
-    await page.goto("/login");
-    // Not waitForHydration: the network never goes idle while the schema is held.
-    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
-    await schemaAsked;
+    // Held, to press Sign In before it arrives.
+    const release = await holdFormSchema(page, "auth-schemas", "/login");
     await page.getByLabel("Username").fill("demo");
     await page.getByRole("button", { name: "Sign In" }).click();
     // Held: no error yet, and nothing sent.

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support/test.ts";
-import { holdScripts } from "./support/hydration.ts";
+import { holdFormSchema, holdScripts } from "./support/hydration.ts";
 import {
   centerOf,
   createTrader,
@@ -421,18 +421,8 @@ test.describe("JavaScript on", () => {
     const context = await browser.newContext({ serviceWorkers: "block" });
     const page = await context.newPage();
     await signInAs(page, trader);
-    // The form's schema loads after the page (ADR 0051); hold it back to leave a field first.
-    const schemaUrl = /\/assets\/stock-schemas-[\w-]+\.js$/;
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(schemaUrl, async (route) => {
-      await held;
-      await route.continue();
-    });
-    const schemaAsked = page.waitForRequest(schemaUrl);
-    await page.goto("/add-user-stock");
-    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
-    await schemaAsked;
+    // Held, to leave a field before it arrives.
+    const release = await holdFormSchema(page, "stock-schemas", "/add-user-stock");
     const ticker = page.getByLabel("Ticker Symbol");
     await ticker.focus();
     await page.getByLabel("Base Value").focus();

@@ -18,14 +18,29 @@ export async function waitForHydration(page: Page) {
  * service workers (`serviceWorkers: "block"`): a worker would answer them from its cache.
  */
 export async function holdScripts(page: Page): Promise<() => void> {
+  return holdRequests(page, (url) => url.pathname.startsWith("/assets/") && url.pathname.endsWith(".js"));
+}
+
+/**
+ * Holds one form's schema module, which loads after the page (ADR 0051): `schema` is its file's
+ * name ("auth-schemas"). Resolves once the page has asked for it (so the page has hydrated), with
+ * the function that lets it through. The same service-worker rule as holdScripts applies.
+ */
+export async function holdFormSchema(page: Page, schema: string, url: string): Promise<() => void> {
+  const pattern = new RegExp(`/assets/${schema}-[\\w-]+\\.js$`);
+  const release = await holdRequests(page, pattern);
+  const asked = page.waitForRequest(pattern);
+  await page.goto(url);
+  await asked;
+  return release;
+}
+
+async function holdRequests(page: Page, url: RegExp | ((url: URL) => boolean)): Promise<() => void> {
   let release!: () => void;
   const held = new Promise<void>((done) => (release = done));
-  await page.route(
-    (url) => url.pathname.startsWith("/assets/") && url.pathname.endsWith(".js"),
-    async (route) => {
-      await held;
-      await route.continue();
-    },
-  );
+  await page.route(url, async (route) => {
+    await held;
+    await route.continue();
+  });
   return release;
 }
