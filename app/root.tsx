@@ -1,3 +1,4 @@
+import { lazy, Suspense } from "react";
 import {
   data,
   isRouteErrorResponse,
@@ -15,7 +16,6 @@ import { Toaster } from "./components/toaster.tsx";
 import { ServiceWorker } from "./components/service-worker.tsx";
 import { OfflineStatus } from "./components/offline-status.tsx";
 import { offlineClientMiddleware } from "./components/offline-middleware.ts";
-import { UpdatePrompt } from "./components/update-prompt.tsx";
 import { offlineMiddleware } from "./server/offline.server.ts";
 import { signedOutMiddleware } from "./server/signed-out.server.ts";
 import { useNonce } from "./components/nonce.tsx";
@@ -86,15 +86,24 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
+// Shown only when a new version waits (docs/product.md#states-sw-update): loaded once the page is
+// interactive, not with every screen's first-load JavaScript (about 1 kB gzip, docs/benchmarks.md).
+const UpdatePrompt = lazy(() => import("./components/update-prompt.tsx").then((m) => ({ default: m.UpdatePrompt })));
+
 export default function App() {
   const { toast } = useLoaderData<typeof loader>();
+  const hydrated = useHydrated();
   return (
     <>
       <OfflineStatus forgetKey={toast?.clearStorage ? toast.id : null} />
       <Outlet />
       <Toaster toast={toast} />
       <ServiceWorker />
-      <UpdatePrompt />
+      {hydrated ? (
+        <Suspense fallback={null}>
+          <UpdatePrompt />
+        </Suspense>
+      ) : null}
     </>
   );
 }
