@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { lazy, useEffect } from "react";
 import { Form, Link, useActionData, useLoaderData } from "react-router";
 import { toast } from "#app/lib/toast.ts";
 import type { Route } from "./+types/profile";
@@ -24,11 +24,22 @@ import { ALERT_SETTINGS_TEXT } from "#app/lib/alert-settings.ts";
 import { AlertSettingsFields } from "#app/components/alert-settings-form.tsx";
 import { ConfigToggle } from "#app/components/config-toggle.tsx";
 import { BellIcon, ChevronRightIcon, LogoutIcon } from "#app/components/icons.tsx";
-import { NotificationsPanel } from "#app/components/notifications-panel.tsx";
 import { ActionList, Card, Facts } from "#app/components/profile-card.tsx";
 import { ProfilePhoto } from "#app/components/profile-photo.tsx";
 import { PushToggle } from "#app/components/push-toggle.tsx";
-import { SupportDialog } from "#app/components/support-dialog.tsx";
+
+/**
+ * The notifications panel and the support dialog open from the URL (ADR 0005) and are rarely on
+ * screen, so their code loads when one opens, not with the profile's first load (ADR 0052). No
+ * Suspense boundary on purpose: the server renders an open one into the page itself (so it works
+ * without JavaScript), and hydration waits for its code instead of showing a fallback.
+ */
+const NotificationsPanel = lazy(() =>
+  import("#app/components/notifications-panel.tsx").then((m) => ({ default: m.NotificationsPanel })),
+);
+const SupportDialog = lazy(() =>
+  import("#app/components/support-dialog.tsx").then((m) => ({ default: m.SupportDialog })),
+);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context);

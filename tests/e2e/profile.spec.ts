@@ -242,6 +242,35 @@ test.describe("notifications panel", () => {
     await expect(panel.getByText("You have no notifications.")).toBeVisible();
   });
 
+  test("opened straight from its address (a reload, a notification's link), the panel and the support dialog work once the scripts run", async ({
+    page,
+  }) => {
+    // Their code loads only when one is open (ADR 0052): here it must arrive before hydration ends.
+    const demo = await apiUser("demo", "demo1234");
+    await clearNotifications(demo);
+    await notify(demo.id, { type: "system", title: "Scheduled maintenance", body: "Tonight 22:00 UTC" });
+    await signIn(page);
+
+    await page.goto("/profile?panel=notifications");
+    await waitForHydration(page);
+    const panel = page.getByRole("dialog", { name: "Notifications" });
+    await expect(panel.getByText("Scheduled maintenance")).toBeVisible();
+    for (let i = 0; i < 8; i++) await page.keyboard.press("Tab");
+    expect(await panel.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+    await page.keyboard.press("Escape");
+    await expect(panel).toHaveCount(0);
+    await expect(page).toHaveURL(/\/profile$/);
+
+    await page.goto("/profile?dialog=support");
+    await waitForHydration(page);
+    const dialog = page.getByRole("dialog", { name: "Contact Support" });
+    await dialog.getByRole("button", { name: "Submit Request" }).click();
+    await expect(dialog.getByText("Please choose a subject")).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(dialog).toHaveCount(0);
+    await expect(page).toHaveURL(/\/profile$/);
+  });
+
   test.describe("without JavaScript", () => {
     test.use({ javaScriptEnabled: false });
 
