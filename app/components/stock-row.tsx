@@ -165,8 +165,9 @@ export function StockRow({
   return (
     <li className="stock-row" data-ticker={stock.ticker} data-expanded={expanded || undefined}>
       <div className="stock-row__track" data-swipe={swipe.state === "idle" ? undefined : swipe.state}>
-        {/* What a swipe reveals exists only once the swipe does (with JavaScript): no markup before. */}
-        {swipeLeft && hydrated ? (
+        {/* What a swipe reveals exists only from the row's first swipe on: no markup before, and
+            hydration adds no elements to every row (each one a style and layout of the list). */}
+        {swipeLeft && swipe.engaged ? (
           <span
             className={`stock-row__reveal stock-row__reveal--left tone--${swipeLeft.tone ?? "danger"}`}
             aria-hidden="true"
@@ -175,7 +176,7 @@ export function StockRow({
             {swipeLeft.label}
           </span>
         ) : null}
-        {swipeRight && hydrated ? (
+        {swipeRight && swipe.engaged ? (
           <span
             className={`stock-row__reveal stock-row__reveal--right tone--${swipeRight.tone ?? "positive"}`}
             aria-hidden="true"

@@ -31,11 +31,14 @@ export function useSwipe({
   state: SwipeState;
   /** True while the row follows the finger (no snap-back transition then). */
   dragging: boolean;
+  /** True from the row's first horizontal drag on: what a swipe reveals is drawn from then (kept for the snap back). */
+  engaged: boolean;
   handlers: SwipeHandlers;
   consumeClick: () => boolean;
 } {
   const [offset, setOffset] = useState(0);
   const [dragging, setDragging] = useState(false);
+  const [engaged, setEngaged] = useState(false);
   const gesture = useRef<{ x: number; y: number; id: number; axis: "x" | "y" | null } | null>(null);
   const swiped = useRef(false);
 
@@ -69,6 +72,7 @@ export function useSwipe({
         if (Math.abs(dx) > SLOP_PX && Math.abs(dx) > Math.abs(dy)) {
           g.axis = "x";
           setDragging(true);
+          setEngaged(true);
           event.currentTarget.setPointerCapture?.(event.pointerId);
         } else if (Math.abs(dy) > SLOP_PX) {
           g.axis = "y";
@@ -98,5 +102,5 @@ export function useSwipe({
     return was;
   }, []);
 
-  return { offset, state: swipeState(offset), dragging, handlers, consumeClick };
+  return { offset, state: swipeState(offset), dragging, engaged, handlers, consumeClick };
 }

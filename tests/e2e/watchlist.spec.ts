@@ -231,6 +231,8 @@ test.describe("JavaScript on", () => {
     await listReady(page);
     const track = row(page, "KO").locator(".stock-row__track");
     const reveal = row(page, "KO").locator(".stock-row__reveal--left");
+    // Nothing is drawn behind a row before it is first swiped (ADR 0045).
+    await expect(row(page, "KO").locator(".stock-row__reveal")).toHaveCount(0);
 
     // A short swipe (60 px) snaps back and does nothing.
     let finger = await Finger.down(page, await centerOf(row(page, "KO").locator(".stock-row__main")));
