@@ -1,9 +1,10 @@
 import { useId, type ReactNode } from "react";
 import { Link } from "react-router";
 import type { TopLineRecommendation } from "#contract/entities.ts";
-import { formatAge, formatPercent, formatPrice, truncateName } from "#app/lib/format.ts";
+import { formatPercent, formatPrice, truncateName } from "#app/lib/format.ts";
 import { ChevronDownIcon } from "./icons.tsx";
 import { StockLogo } from "./stock-logo.tsx";
+import { AgeText } from "./age-text.tsx";
 
 /**
  * One stock of the Recommendations list (docs/product.md#screens-insights): its top-line summary and an 'Expand' /
@@ -20,6 +21,7 @@ export function InsightCard({
 }: {
   item: TopLineRecommendation;
   logoSrc: string | null;
+  /** The server's clock at render, in ms: the age text moves on from it by itself (AgeText). */
   now: number;
   expanded: boolean;
   toggleHref: string;
@@ -58,7 +60,9 @@ export function InsightCard({
         </div>
         <div>
           <dt>Updated</dt>
-          <dd data-testid="age">{formatAge(item.recommendation_date, new Date(now))}</dd>
+          <dd data-testid="age">
+            <AgeText since={item.recommendation_date} serverNow={now} />
+          </dd>
         </div>
       </dl>
       <Link

@@ -1,10 +1,11 @@
 import { lazy, Suspense, useId, type MouseEvent, type ReactNode } from "react";
-import { formatAge, formatIv, formatLevel, formatPrice, levelTone, priceTone, truncateName } from "#app/lib/format.ts";
+import { formatIv, formatLevel, formatPrice, levelTone, priceTone, truncateName } from "#app/lib/format.ts";
 import { useLongPress } from "#app/hooks/use-long-press.ts";
 import { useSwipe } from "#app/hooks/use-swipe.ts";
 import { useHydrated } from "#app/hooks/use-hydrated.ts";
 import { StockLogo } from "./stock-logo.tsx";
 import { BelowIvNote } from "./below-iv-note.tsx";
+import { AgeText } from "./age-text.tsx";
 
 /** The chart and lightweight-charts load on the first expansion only (not in the list's first load). */
 const PriceChart = lazy(() => import("./price-chart.tsx"));
@@ -35,7 +36,7 @@ export interface StockRowProps {
   levels: readonly [number, number, number, number];
   /** The logo's address, or null for initials. */
   logoSrc: string | null;
-  /** "Now" for the age text, in ms; the server's clock until the browser ticks it. */
+  /** The server's clock at render, in ms: the age text starts from it, then follows the browser's (AgeText). */
   now: number;
   expanded: boolean;
   /** Where a tap leads without JavaScript: the same list with this row expanded. */
@@ -154,7 +155,7 @@ export function StockRow({
               </>
             ) : null}
             <span className="stock-row__age" suppressHydrationWarning>
-              {stock.updated_at ? formatAge(stock.updated_at, new Date(now)) : "No price yet"}
+              {stock.updated_at ? <AgeText since={stock.updated_at} serverNow={now} /> : "No price yet"}
             </span>
           </span>
         </span>

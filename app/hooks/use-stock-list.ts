@@ -8,7 +8,6 @@ import { useDebouncedQuery } from "./use-debounced-query.ts";
 import { useHydrated } from "./use-hydrated.ts";
 import { useListUrlState } from "./use-list-url-state.ts";
 import { useLivePrices } from "./use-live-updates.ts";
-import { useNow } from "./use-now.ts";
 import { useReorderDraft } from "./use-reorder-draft.ts";
 
 /**
@@ -24,7 +23,6 @@ export function useStockList<Row extends ListRow>(
   canReorder = true,
 ) {
   const hydrated = useHydrated();
-  const now = useNow(loaded.now);
   const stocks = useAsQueued(useLivePrices(loaded.stocks), path);
   const search = useDebouncedQuery(LIST_PARAM.query);
   const url = useListUrlState(path);
@@ -35,7 +33,8 @@ export function useStockList<Row extends ListRow>(
   return {
     stocks,
     hydrated,
-    now,
+    /** The server's clock at render: each row's age text moves on from it by itself (AgeText). */
+    now: loaded.now,
     search,
     shownQuery,
     searchParams: url.searchParams,

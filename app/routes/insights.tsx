@@ -35,7 +35,6 @@ import { TraderFiltersForm } from "#app/components/trader-filters-form.tsx";
 import { Spinner } from "#app/components/spinner.tsx";
 import { RefreshIcon } from "#app/components/icons.tsx";
 import { useHydrated } from "#app/hooks/use-hydrated.ts";
-import { useNow } from "#app/hooks/use-now.ts";
 import { useInsightsLive } from "#app/hooks/use-insights-live.ts";
 import { LiveStatusBadge } from "#app/components/live-status.tsx";
 
@@ -88,7 +87,6 @@ export default function Insights() {
   const navigation = useNavigation();
   const revalidator = useRevalidator();
   const hydrated = useHydrated();
-  const now = useNow(loaded.now);
 
   const live = useInsightsLive(loaded, revalidator);
 
@@ -208,7 +206,7 @@ export default function Insights() {
               key={item.ticker}
               item={item}
               logoSrc={logoUrl(logoTemplate, item.ticker)}
-              now={now}
+              now={loaded.now}
               expanded={expanded}
               toggleHref={listUrl((p) => {
                 p.delete(PARAM.date);

@@ -89,6 +89,19 @@ test.describe("JavaScript on", () => {
     await expect.poll(() => shownTickers(page)).toEqual(["AAPL", "KO"]);
   });
 
+  test("a price's age moves on with the browser's clock, without a reload", async ({ page }) => {
+    const trader = await createTrader(["AAPL", "KO"]);
+    await page.clock.install();
+    await signInAs(page, trader);
+    await listReady(page);
+    const age = row(page, "KO").locator(".stock-row__age");
+    await expect(age).toHaveText(/^\d+ (second|minute|hour)s? ago$/);
+    // Every age text follows one clock (AgeText); a day later each says so.
+    await page.clock.fastForward("24:00:00");
+    await expect(age).toHaveText(/^1 day ago$/);
+    await expect(row(page, "AAPL").locator(".stock-row__age")).toHaveText(/^1 day ago$/);
+  });
+
   test("search filters by ticker, case-insensitive, and Escape clears it", async ({ page }) => {
     const trader = await createTrader(["AAPL", "MSFT", "PYPL", "KO"]);
     await signInAs(page, trader);
