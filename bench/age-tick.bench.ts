@@ -1,8 +1,8 @@
 /**
  * The browser's work when the age texts move on ("5 minutes ago", every 30 s; ADR 0053): script
  * time per tick on /user-stocks (50 rows) and /insights (20 cards), in Chromium at 4× CPU slowdown.
- * Playwright's clock drives the ticks (five per load, ROUNDS loads per page); live quotes are
- * refused so that only the clock moves the page. The figure is CDP's `ScriptDuration` over the
+ * Playwright's clock drives the ticks (five per load, ROUNDS loads per page); the live socket opens
+ * but stays silent, so that only the clock moves the page. The figure is CDP's `ScriptDuration` over the
  * ticks, divided by their number: it counts what a tick costs a slow phone's main thread. Compare
  * two builds by running it on each (`BUILD_DIR=…`).
  *
@@ -31,7 +31,8 @@ try {
       const [name, value] = app.cookie.split(";")[0]!.split("=");
       await context.addCookies([{ name: name!, value: value!, url: app.url }]);
       const page = await context.newPage();
-      await page.routeWebSocket(/.*/, (ws) => ws.close());
+      // A socket that opens and stays silent: the page is live, but no quote moves it.
+      await page.routeWebSocket(/.*/, () => {});
       await page.clock.install();
       const cdp = await context.newCDPSession(page);
       await cdp.send("Performance.enable");

@@ -6,7 +6,14 @@ import type { Db } from "#provider/db/client.ts";
 import { can } from "#provider/auth/callers.ts";
 import { forbidden, notFound, unprocessable } from "#provider/http/errors.ts";
 import { stockForTicker } from "#provider/store/stock-for-ticker.ts";
-import { appendToList, LIST_ROW_COLUMNS, listRowOf, reorderList, saveListValues } from "#provider/store/stock-lists.ts";
+import {
+  appendToList,
+  LIST_ROW_COLUMNS,
+  listRowOf,
+  listRowsInOrder,
+  reorderList,
+  saveListValues,
+} from "#provider/store/stock-lists.ts";
 
 /**
  * The UIP list, the shared curated list every user sees (docs/product.md#uip, #screens-uip-list, #entities-category, #roles-403, #calls-stocks): every signed-in user reads it and its categories;
@@ -33,11 +40,9 @@ async function uipStockRows(db: Db, callerId: number, where: { id?: number } = {
       join.onRef("a.uip_stock_id", "=", "l.id").on("a.user_id", "=", callerId),
     )
     .select([...LIST_ROW_COLUMNS, "l.category_id", "c.name as category_name", "c.icon as category_icon"])
-    .select("a.user_id as alert_user")
-    .orderBy("l.sort_order")
-    .orderBy("l.id");
+    .select("a.user_id as alert_user");
   if (where.id !== undefined) query = query.where("l.id", "=", where.id);
-  const rows = await query.execute();
+  const rows = await listRowsInOrder(db, query);
   return rows.map((r) => ({
     ...listRowOf(r),
     category_id: r.category_id,

@@ -6,7 +6,14 @@ import type { Db } from "#provider/db/client.ts";
 import { can, isAdmin, requireSelfOrAdmin } from "#provider/auth/callers.ts";
 import { forbidden, HttpError, notFound } from "#provider/http/errors.ts";
 import { stockForTicker } from "#provider/store/stock-for-ticker.ts";
-import { appendToList, LIST_ROW_COLUMNS, listRowOf, reorderList, saveListValues } from "#provider/store/stock-lists.ts";
+import {
+  appendToList,
+  LIST_ROW_COLUMNS,
+  listRowOf,
+  listRowsInOrder,
+  reorderList,
+  saveListValues,
+} from "#provider/store/stock-lists.ts";
 
 /** The same answer for a row that does not exist and one that belongs to someone else. */
 const USER_STOCK_NOT_FOUND = "User stock not found";
@@ -17,12 +24,10 @@ async function userStockRows(db: Db, where: { userId?: number; id?: number }): P
   let query = db
     .selectFrom("user_stocks as l")
     .innerJoin("stocks as s", "s.id", "l.stock_id")
-    .select([...LIST_ROW_COLUMNS, "l.generate_recommendation"])
-    .orderBy("l.sort_order")
-    .orderBy("l.id");
+    .select([...LIST_ROW_COLUMNS, "l.generate_recommendation"]);
   if (where.userId !== undefined) query = query.where("l.user_id", "=", where.userId);
   if (where.id !== undefined) query = query.where("l.id", "=", where.id);
-  const rows = await query.execute();
+  const rows = await listRowsInOrder(db, query);
   return rows.map((r) => ({ ...listRowOf(r), generate_recommendation: r.generate_recommendation }));
 }
 
