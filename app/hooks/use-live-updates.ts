@@ -15,7 +15,7 @@ import { useRevalidator } from "react-router";
 import { TRADE_UPDATES_RECONNECT_MS, WS_STOCK_UPDATES, WS_TRADE_UPDATES } from "#contract/ws-paths.ts";
 import { WS_CLOSE_UNAUTHORIZED } from "#contract/ws-close-codes.ts";
 import type { StockPriceUpdate, TradeUpdate } from "#contract/ws.ts";
-import { applyPriceUpdate, withLivePrices, type LivePrices } from "#app/lib/live-updates.ts";
+import { applyPriceUpdate, withLivePrices, type LivePrices, type QuotedRows } from "#app/lib/live-updates.ts";
 import type { ParsedMessage } from "#app/lib/live-messages.ts";
 
 export type LivePath = typeof WS_STOCK_UPDATES | typeof WS_TRADE_UPDATES;
@@ -201,7 +201,7 @@ export function useLivePrices<
   T extends { stock: { ticker: string; current_price: number; updated_at: string | null } },
 >(rows: readonly T[]): T[] {
   const [latest, setLatest] = useState<LivePrices>(() => new Map());
-  // A quote renders the whole list again: as a transition, in slices, and quotes close together at once.
+  // A quote renders the list again (only the row it moves, ADR 0055): as a transition, and quotes close together at once.
   useEffect(
     () =>
       connection(WS_STOCK_UPDATES).listen((update) =>
@@ -210,7 +210,9 @@ export function useLivePrices<
     [],
   );
   useRevalidateWhenStale(WS_STOCK_UPDATES);
-  return useMemo(() => withLivePrices(rows, latest), [rows, latest]);
+  // The rows a quote did not move keep their objects from one update to the next.
+  const [kept] = useState<QuotedRows<T>>(() => new WeakMap());
+  return useMemo(() => withLivePrices(rows, latest, kept), [rows, latest, kept]);
 }
 
 /** Calls `onUpdate` with every valid trade update while mounted (the latest `onUpdate` is used). */

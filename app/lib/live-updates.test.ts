@@ -1,10 +1,11 @@
 import { describe, expect, it } from "vitest";
 import type { StockPriceUpdate } from "#contract/ws.ts";
-import { applyPriceUpdate, withLivePrices, type LivePrices } from "./live-updates.ts";
+import { applyPriceUpdate, withLivePrices, type LivePrices, type QuotedRows } from "./live-updates.ts";
 import { parsePriceMessage, parseTradeMessage } from "./live-messages.ts";
 
 const T0 = "2026-11-18T17:00:00.000Z";
 const T1 = "2026-11-18T17:01:00.000Z";
+const T2 = "2026-11-18T17:02:00.000Z";
 const row = (ticker: string, current_price: number, updated_at: string | null) => ({
   id: ticker.length,
   average_iv: 200,
@@ -70,5 +71,25 @@ describe("applying prices", () => {
     expect(shown[1]).toBe(rows[1]);
     expect(shown[2]).toBe(rows[2]); // the loader's KO is newer than the live quote
     expect(withLivePrices(rows, new Map())).toBe(rows);
+  });
+
+  it("hands back the same row object while its quote has not changed, and a new one when it has", () => {
+    const rows = [row("AAPL", 100, T0), row("MSFT", 300, T0)];
+    const kept: QuotedRows<(typeof rows)[number]> = new WeakMap();
+    let prices = applyPriceUpdate(
+      new Map(),
+      update([
+        { ticker: "AAPL", current_price: 101, updated_at: T1 },
+        { ticker: "MSFT", current_price: 301, updated_at: T1 },
+      ]),
+    );
+    const first = withLivePrices(rows, prices, kept);
+    // A quote for AAPL only: MSFT's row is the object shown before, so React skips it.
+    prices = applyPriceUpdate(prices, update({ ticker: "AAPL", current_price: 102, updated_at: T2 }));
+    const second = withLivePrices(rows, prices, kept);
+    expect(second[1]).toBe(first[1]);
+    expect(second[0]).not.toBe(first[0]);
+    expect(second[0]!.stock).toMatchObject({ current_price: 102, updated_at: T2 });
+    expect(second[1]!.stock).toMatchObject({ current_price: 301, updated_at: T1 });
   });
 });

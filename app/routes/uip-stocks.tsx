@@ -3,6 +3,7 @@ import { Link, useLoaderData, useLocation, useNavigate } from "react-router";
 import type { Route } from "./+types/uip-stocks";
 import { changeUipList, loadUipList } from "./uip-stocks.server.ts";
 import type { Intent } from "./uip-stocks.offline.ts";
+import type { UipRow } from "#app/lib/list-row-data.ts";
 import { LIST_PARAM } from "#app/lib/list-url-state.ts";
 import { messages } from "#app/lib/messages.ts";
 import { sanitizeTicker } from "#app/lib/input-sanitizers.ts";
@@ -54,14 +55,18 @@ export default function UipStocks() {
   const shared = useStockList(LIST_PATH, loaded, canUpdate);
   const { stocks, search, shownQuery, searchParams, reordering } = shared;
   // Every address of the page carries the text typed so far, even before the debounce applies it.
-  const listUrl = (change: (params: URLSearchParams) => void = () => {}) =>
-    shared.listUrl((params) => {
-      if (shared.hydrated) {
-        if (search.query) params.set(PARAM.query, search.query);
-        else params.delete(PARAM.query);
-      }
-      change(params);
-    });
+  const { listUrl: addressOf, hydrated } = shared;
+  const listUrl = useCallback(
+    (change: (params: URLSearchParams) => void = () => {}) =>
+      addressOf((params) => {
+        if (hydrated) {
+          if (search.query) params.set(PARAM.query, search.query);
+          else params.delete(PARAM.query);
+        }
+        change(params);
+      }),
+    [addressOf, hydrated, search.query],
+  );
   const list = { ...shared, listUrl };
   const deleteTicker = searchParams.get(PARAM.delete);
   const addTicker = searchParams.get(PARAM.add);
@@ -93,13 +98,6 @@ export default function UipStocks() {
     return map;
   }, [stocks]);
 
-  function askToAdd(ticker: string) {
-    void navigate(
-      listUrl((p) => p.set(PARAM.add, ticker)),
-      { preventScrollReset: true, state: OPENED_HERE },
-    );
-  }
-
   /** Leaves a URL-addressed modal: back in history when it was opened here, else to the list without it. */
   function closeModal(param: string) {
     if (openedHere(location.state)) void navigate(-1);
@@ -113,12 +111,45 @@ export default function UipStocks() {
   const find = (ticker: string | null) =>
     ticker ? stocks.find((s) => s.stock.ticker === sanitizeTicker(ticker)) : undefined;
   const chipName = chips.find((c) => c.id === category)?.name ?? "";
-  const modalLink = (param: string, ticker: string) => ({
-    to: listUrl((p) => p.set(param, ticker)),
-    preventScrollReset: true,
-    state: OPENED_HERE,
-    className: "button",
-  });
+  /** A UIP row's own parts: swipe right to add, the category, the bell, AI analysis (ADR 0055: one function while the URL stays). */
+  const extras = useCallback(
+    (row: UipRow) => {
+      const modalLink = (param: string) => ({
+        to: listUrl((p) => p.set(param, row.stock.ticker)),
+        preventScrollReset: true,
+        state: OPENED_HERE,
+        className: "button",
+      });
+      return {
+        swipeRight: {
+          label: "Add to Watchlist",
+          icon: <ListPlusIcon />,
+          tone: "positive" as const,
+          onSwipe: () => void navigate(modalLink(PARAM.add).to, { preventScrollReset: true, state: OPENED_HERE }),
+        },
+        badge: <CategoryBadge category={row.category} />,
+        toggle: {
+          intent: "alert" satisfies Intent,
+          checked: row.price_alert,
+          label: `Price alerts for ${row.stock.ticker}`,
+          appearance: "icon" as const,
+          caption: "Alert",
+          children: <BellIcon className="uip-bell" />,
+        },
+        panel: (
+          <>
+            <Link {...modalLink(PARAM.ai)}>
+              <SparklesIcon /> AI analysis
+            </Link>
+            <Link {...modalLink(PARAM.add)}>
+              <ListPlusIcon /> Add to Watchlist
+            </Link>
+          </>
+        ),
+      };
+    },
+    [listUrl, navigate],
+  );
 
   return (
     <>
@@ -211,33 +242,7 @@ export default function UipStocks() {
         editBase="/uip-stock"
         canEdit={canUpdate}
         canDelete={canDelete}
-        extras={(row) => ({
-          swipeRight: {
-            label: "Add to Watchlist",
-            icon: <ListPlusIcon />,
-            tone: "positive",
-            onSwipe: () => askToAdd(row.stock.ticker),
-          },
-          badge: <CategoryBadge category={row.category} />,
-          toggle: {
-            intent: "alert" satisfies Intent,
-            checked: row.price_alert,
-            label: `Price alerts for ${row.stock.ticker}`,
-            appearance: "icon",
-            caption: "Alert",
-            children: <BellIcon className="uip-bell" />,
-          },
-          panel: (
-            <>
-              <Link {...modalLink(PARAM.ai, row.stock.ticker)}>
-                <SparklesIcon /> AI analysis
-              </Link>
-              <Link {...modalLink(PARAM.add, row.stock.ticker)}>
-                <ListPlusIcon /> Add to Watchlist
-              </Link>
-            </>
-          ),
-        })}
+        extras={extras}
       />
 
       <ScrollToTop targetId={TOP_ID} />

@@ -2,6 +2,7 @@ import { Form, Link, useLoaderData } from "react-router";
 import type { Route } from "./+types/user-stocks";
 import { changeWatchlist, loadWatchlist } from "./user-stocks.server.ts";
 import type { Intent } from "./user-stocks.offline.ts";
+import type { WatchlistRow } from "#app/lib/list-row-data.ts";
 import { LIST_PARAM } from "#app/lib/list-url-state.ts";
 import { messages } from "#app/lib/messages.ts";
 import { LogoutIcon, PlusIcon, ReorderIcon } from "#app/components/icons.tsx";
@@ -14,6 +15,16 @@ import { shouldRevalidateList } from "#app/components/stock-list/list-state.ts";
 import { useStockList } from "#app/hooks/use-stock-list.ts";
 
 const LIST_PATH = "/user-stocks";
+
+/** A watchlist row's own part: its recommendation switch (one function for every render, ADR 0055). */
+const watchlistExtras = (row: WatchlistRow) => ({
+  toggle: {
+    intent: "toggle" satisfies Intent,
+    checked: row.generate_recommendation,
+    label: `Recommendations for ${row.stock.ticker}`,
+    caption: "Recs",
+  },
+});
 
 export async function loader(args: Route.LoaderArgs) {
   return loadWatchlist(args);
@@ -108,14 +119,7 @@ export default function UserStocks() {
         editBase="/user-stock"
         canEdit
         canDelete={canDelete}
-        extras={(row) => ({
-          toggle: {
-            intent: "toggle" satisfies Intent,
-            checked: row.generate_recommendation,
-            label: `Recommendations for ${row.stock.ticker}`,
-            caption: "Recs",
-          },
-        })}
+        extras={watchlistExtras}
       />
 
       {deleteTicker ? (

@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { useCallback, type ReactNode } from "react";
 import { useNavigate } from "react-router";
 import { ConfirmDialog, OPENED_HERE } from "#app/components/confirm-dialog.tsx";
 import { LIST_PARAM } from "#app/lib/list-url-state.ts";
@@ -14,20 +14,23 @@ import type { Intent as UipIntent } from "#app/routes/uip-stocks.offline.ts";
  */
 export function useAskToDelete(canDelete: boolean, listUrl: (change: (params: URLSearchParams) => void) => string) {
   const navigate = useNavigate();
-  return (ticker: string) => {
-    if (!canDelete) {
-      showToast(messages.noDeletePermission, {
-        type: "error",
-        autoClose: TOAST_MS.list,
-        toastId: `no-delete-${ticker}`,
-      });
-      return;
-    }
-    void navigate(
-      listUrl((p) => p.set(LIST_PARAM.delete, ticker)),
-      { preventScrollReset: true, state: OPENED_HERE },
-    );
-  };
+  return useCallback(
+    (ticker: string) => {
+      if (!canDelete) {
+        showToast(messages.noDeletePermission, {
+          type: "error",
+          autoClose: TOAST_MS.list,
+          toastId: `no-delete-${ticker}`,
+        });
+        return;
+      }
+      void navigate(
+        listUrl((p) => p.set(LIST_PARAM.delete, ticker)),
+        { preventScrollReset: true, state: OPENED_HERE },
+      );
+    },
+    [canDelete, listUrl, navigate],
+  );
 }
 
 /** The delete confirmation of a list, opened by `?delete=<ticker>`; it posts the list's `delete` intent. */

@@ -1,4 +1,4 @@
-import type { ComponentProps, ReactNode, RefObject } from "react";
+import { memo, useMemo, type ComponentProps, type ReactNode, type RefObject } from "react";
 import { Link, useNavigate } from "react-router";
 import { StockRow, type StockRowProps, type StockRowStock } from "#app/components/stock-row.tsx";
 import { MoveButtons } from "#app/components/reorder-controls.tsx";
@@ -43,10 +43,28 @@ interface ListRowsState {
   draft: { listRef: RefObject<HTMLUListElement | null>; move: (id: number, direction: "up" | "down") => void };
 }
 
+/** What every row of one list shares: kept as one object while none of it changes, so rows can skip renders. */
+interface RowsShared<Row extends ListRow> {
+  listUrl: ListRowsState["listUrl"];
+  setExpanded: ListRowsState["setExpanded"];
+  navigate: ReturnType<typeof useNavigate>;
+  askToDelete: (ticker: string) => void;
+  /** The arrows' move, in reorder mode with JavaScript. */
+  onMove: ((id: number, direction: "up" | "down") => void) | undefined;
+  extras: (row: Row) => RowExtras;
+  logoTemplate: string | null;
+  editBase: string;
+  canEdit: boolean;
+  canDelete: boolean;
+}
+
 /**
  * The rows of a stock list (watchlist or UIP): one expanded at a time (without JavaScript the URL
  * names it), long press and the panel's Edit open the edit screen, swipe left asks to delete, and in
  * reorder mode a drag handle and arrows (docs/product.md#screens-watchlist, #states-lists).
+ * Each row renders again only when its own data or what the rows share changes: a live quote
+ * renders the row it moves, not the list (ADR 0055). `extras` should keep its identity between
+ * renders (useCallback) for that.
  */
 export function StockListRows<Row extends ListRow>({
   list,
@@ -72,10 +90,15 @@ export function StockListRows<Row extends ListRow>({
   extras: (row: Row) => RowExtras;
 }) {
   const { reordering, now, listUrl, expanded, setExpanded } = list;
-  const { listRef, move: onMove } = list.draft;
+  const { listRef, move } = list.draft;
   const navigate = useNavigate();
   const hydrated = useHydrated();
   const askToDelete = useAskToDelete(canDelete, listUrl);
+  const onMove = reordering && hydrated ? move : undefined;
+  const shared = useMemo<RowsShared<Row>>(
+    () => ({ listUrl, setExpanded, navigate, askToDelete, onMove, extras, logoTemplate, editBase, canEdit, canDelete }),
+    [listUrl, setExpanded, navigate, askToDelete, onMove, extras, logoTemplate, editBase, canEdit, canDelete],
+  );
   return (
     <ul
       className="stock-list"
@@ -85,69 +108,102 @@ export function StockListRows<Row extends ListRow>({
       data-reordering={reordering || undefined}
       data-ready={hydrated || undefined}
     >
-      {rows.map((row, index) => {
-        const ticker = row.stock.ticker;
-        const isOpen = !reordering && expanded === ticker;
-        const extra = extras(row);
-        return (
-          <StockRow
-            key={row.id}
-            stock={row.stock}
-            averageIv={row.average_iv}
-            levels={[row.buy_level_one, row.buy_level_two, row.buy_level_three, row.buy_level_four]}
-            logoSrc={logoUrl(logoTemplate, ticker)}
-            now={now}
-            expanded={isOpen}
-            expandHref={listUrl((p) => (isOpen ? p.delete(LIST_PARAM.open) : p.set(LIST_PARAM.open, ticker)))}
-            onToggleExpanded={() => setExpanded((current) => (current === ticker ? null : ticker))}
-            onLongPress={() => void navigate(`${editBase}/${ticker}`)}
-            swipeLeft={{ label: "Delete", icon: <TrashIcon />, tone: "danger", onSwipe: () => askToDelete(ticker) }}
-            swipeRight={extra.swipeRight}
-            badge={extra.badge}
-            aside={<RowToggle action={listUrl()} fields={{ id: row.id, ticker }} {...extra.toggle} />}
-            panel={
-              <>
-                {extra.panel}
-                {canEdit ? (
-                  <Link to={`${editBase}/${ticker}`} className="button">
-                    <EditIcon /> Edit
-                  </Link>
-                ) : null}
-                {canDelete ? (
-                  <Link
-                    to={listUrl((p) => p.set(LIST_PARAM.delete, ticker))}
-                    preventScrollReset
-                    state={OPENED_HERE}
-                    className="button button--danger-outline"
-                  >
-                    <TrashIcon /> Delete
-                  </Link>
-                ) : null}
-              </>
-            }
-            reorder={
-              reordering
-                ? {
-                    handle: hydrated ? (
-                      <span className="drag-handle" aria-hidden="true" title="Drag to reorder">
-                        <GripIcon />
-                      </span>
-                    ) : null,
-                    controls: (
-                      <MoveButtons
-                        id={row.id}
-                        ticker={ticker}
-                        first={index === 0}
-                        last={index === rows.length - 1}
-                        onMove={hydrated ? (direction) => onMove(row.id, direction) : undefined}
-                      />
-                    ),
-                  }
-                : null
-            }
-          />
-        );
-      })}
+      {rows.map((row, index) => (
+        <ListRowItem
+          key={row.id}
+          row={row}
+          open={!reordering && expanded === row.stock.ticker}
+          reordering={reordering}
+          first={index === 0}
+          last={index === rows.length - 1}
+          now={now}
+          hydrated={hydrated}
+          shared={shared as RowsShared<ListRow>}
+        />
+      ))}
     </ul>
   );
 }
+
+/** One row of StockListRows, its props all data or shared (memo compares them one by one). */
+const ListRowItem = memo(function ListRowItem({
+  row,
+  open,
+  reordering,
+  first,
+  last,
+  now,
+  hydrated,
+  shared,
+}: {
+  row: ListRow;
+  open: boolean;
+  reordering: boolean;
+  first: boolean;
+  last: boolean;
+  now: number;
+  hydrated: boolean;
+  shared: RowsShared<ListRow>;
+}) {
+  const { listUrl, setExpanded, navigate, askToDelete, onMove, extras, logoTemplate, editBase, canEdit, canDelete } =
+    shared;
+  const ticker = row.stock.ticker;
+  const extra = extras(row);
+  return (
+    <StockRow
+      stock={row.stock}
+      averageIv={row.average_iv}
+      levels={[row.buy_level_one, row.buy_level_two, row.buy_level_three, row.buy_level_four]}
+      logoSrc={logoUrl(logoTemplate, ticker)}
+      now={now}
+      expanded={open}
+      expandHref={listUrl((p) => (open ? p.delete(LIST_PARAM.open) : p.set(LIST_PARAM.open, ticker)))}
+      onToggleExpanded={() => setExpanded((current) => (current === ticker ? null : ticker))}
+      onLongPress={() => void navigate(`${editBase}/${ticker}`)}
+      swipeLeft={{ label: "Delete", icon: <TrashIcon />, tone: "danger", onSwipe: () => askToDelete(ticker) }}
+      swipeRight={extra.swipeRight}
+      badge={extra.badge}
+      aside={<RowToggle action={listUrl()} fields={{ id: row.id, ticker }} {...extra.toggle} />}
+      panel={
+        <>
+          {extra.panel}
+          {canEdit ? (
+            <Link to={`${editBase}/${ticker}`} className="button">
+              <EditIcon /> Edit
+            </Link>
+          ) : null}
+          {canDelete ? (
+            <Link
+              to={listUrl((p) => p.set(LIST_PARAM.delete, ticker))}
+              preventScrollReset
+              state={OPENED_HERE}
+              className="button button--danger-outline"
+            >
+              <TrashIcon /> Delete
+            </Link>
+          ) : null}
+        </>
+      }
+      reorder={
+        reordering
+          ? {
+              handle: hydrated ? (
+                <span className="drag-handle" aria-hidden="true" title="Drag to reorder">
+                  <GripIcon />
+                </span>
+              ) : null,
+              controls: (
+                <MoveButtons
+                  id={row.id}
+                  ticker={ticker}
+                  first={first}
+                  last={last}
+                  onMove={onMove ? (direction) => onMove(row.id, direction) : undefined}
+                />
+              ),
+            }
+          : null
+      }
+    />
+  );
+});
