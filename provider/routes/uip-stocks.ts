@@ -6,14 +6,8 @@ import type { Db } from "#provider/db/client.ts";
 import { can } from "#provider/auth/callers.ts";
 import { forbidden, notFound, unprocessable } from "#provider/http/errors.ts";
 import { stockForTicker } from "#provider/store/stock-for-ticker.ts";
-import {
-  appendToList,
-  LIST_ROW_COLUMNS,
-  listRowOf,
-  listRowsInOrder,
-  reorderList,
-  saveListValues,
-} from "#provider/store/stock-lists.ts";
+import { appendToList, LIST_ROW_COLUMNS, listRowOf, reorderList, saveListValues } from "#provider/store/stock-lists.ts";
+import { listRowsInOrder } from "#provider/store/list-rows-in-order.ts";
 
 /**
  * The UIP list, the shared curated list every user sees (docs/product.md#uip, #screens-uip-list, #entities-category, #roles-403, #calls-stocks): every signed-in user reads it and its categories;

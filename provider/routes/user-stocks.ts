@@ -6,14 +6,8 @@ import type { Db } from "#provider/db/client.ts";
 import { can, isAdmin, requireSelfOrAdmin } from "#provider/auth/callers.ts";
 import { forbidden, HttpError, notFound } from "#provider/http/errors.ts";
 import { stockForTicker } from "#provider/store/stock-for-ticker.ts";
-import {
-  appendToList,
-  LIST_ROW_COLUMNS,
-  listRowOf,
-  listRowsInOrder,
-  reorderList,
-  saveListValues,
-} from "#provider/store/stock-lists.ts";
+import { appendToList, LIST_ROW_COLUMNS, listRowOf, reorderList, saveListValues } from "#provider/store/stock-lists.ts";
+import { listRowsInOrder } from "#provider/store/list-rows-in-order.ts";
 
 /** The same answer for a row that does not exist and one that belongs to someone else. */
 const USER_STOCK_NOT_FOUND = "User stock not found";

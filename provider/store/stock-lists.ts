@@ -4,7 +4,6 @@
  * shows them, adding at the end, editing the values, reordering. Each list's route keeps only what
  * is its own: who may reach a row, the UIP category and the watchlist's recommendation switch.
  */
-import { sql, type Expression, type ShallowDehydrateObject } from "kysely";
 import type { z } from "zod";
 import type { IntrinsicValues } from "#contract/calls.ts";
 import { MarketSource, type UserStock } from "#contract/entities.ts";
@@ -37,20 +36,6 @@ export const LIST_ROW_COLUMNS = [
   "s.updated_at",
   "s.price_source",
 ] as const;
-
-/**
- * A list's rows in list order (sort_order, then id), read as one JSON array (ADR 0054). PGlite
- * decodes every field of an answer on its own, each a copy of its bytes and a text decoder's work:
- * a 50-row list read as one JSON text takes half as long. Dates arrive as ISO strings.
- */
-export async function listRowsInOrder<O extends { id: number; sort_order: number }>(
-  db: Db,
-  rows: Expression<O>,
-): Promise<ShallowDehydrateObject<O>[]> {
-  const result = await sql<{ rows: ShallowDehydrateObject<O>[] }>`
-    select coalesce(json_agg(r order by r.sort_order, r.id), '[]') as rows from ${rows} as r`.execute(db);
-  return result.rows[0]!.rows;
-}
 
 type ListRowRead = ReferenceLevels & {
   id: number;
