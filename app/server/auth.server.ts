@@ -66,10 +66,24 @@ async function sessionExpired(): Promise<Response> {
   );
 }
 
+/** A fresh sign-in whose permissions could not be read; its message says why, in the product's words. */
+export class PermissionsUnavailable extends Error {}
+
+/** docs/product.md#errors-session: why the permissions of a sign-in could not be read. */
+export function permissionsFailureText(error: unknown): string {
+  if (!(error instanceof ProviderError)) return messages.permissionsUnexpected;
+  if (error.status === 0) return messages.permissionsNetwork;
+  return messages.permissionsFailed(error.status, error.statusText);
+}
+
 /** Signs in with a fresh token: loads the user and their permissions for the session. */
 export async function loadSessionUser(token: string): Promise<SessionUser> {
   const me = await callProvider(calls.me, { token });
-  const permissions = await callProvider(calls.permissions, { token, params: { userId: me.id } });
+  const permissions = await callProvider(calls.permissions, { token, params: { userId: me.id } }).catch(
+    (error: unknown) => {
+      throw new PermissionsUnavailable(permissionsFailureText(error), { cause: error });
+    },
+  );
   return { id: me.id, name: me.name, email: me.email, permissions };
 }
 

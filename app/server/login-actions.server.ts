@@ -5,7 +5,7 @@ import * as calls from "#contract/calls.ts";
 import type { AuthActionData } from "#app/components/landing/auth-card.tsx";
 import { ForgotSchema, LoginSchema, safeRedirect, SignupSchema } from "#app/lib/auth-schemas.ts";
 import { messages, TOAST_MS } from "#app/lib/messages.ts";
-import { loadSessionUser } from "#app/server/auth.server.ts";
+import { loadSessionUser, PermissionsUnavailable } from "#app/server/auth.server.ts";
 import { callProvider, ProviderError } from "#app/server/provider.server.ts";
 import { commitNewSession } from "#app/server/session.server.ts";
 import { redirectWithToast } from "#app/server/toast.server.ts";
@@ -37,8 +37,13 @@ export async function login(formData: FormData, headers: Headers) {
   }
 }
 
-/** docs/product.md#errors-login: 404 'User not found', 401 'Invalid credentials', a rate limit's own text, else the generic one. */
+/**
+ * docs/product.md#errors-login: 404 'User not found', 401 'Invalid credentials', a rate limit's own
+ * text, else the generic one; the permissions of an accepted sign-in that could not be read say so
+ * (#errors-session).
+ */
 function loginErrorText(error: unknown): string {
+  if (error instanceof PermissionsUnavailable) return error.message;
   if (!(error instanceof ProviderError)) return messages.unexpected;
   if (error.status === 404) return messages.userNotFound;
   if (error.status === 401) return messages.invalidCredentials;
@@ -101,7 +106,8 @@ export async function googleSignIn(formData: FormData, headers: Headers) {
     }
     console.error("[login] Google sign-in was refused:", error instanceof Error ? error.message : error);
     const status = error instanceof ProviderError && error.status >= 400 ? error.status : 503;
-    return data(googleReply(messages.googleFailed, "toast"), { status });
+    const text = error instanceof PermissionsUnavailable ? error.message : messages.googleFailed;
+    return data(googleReply(text, "toast"), { status });
   }
 }
 
