@@ -149,7 +149,7 @@ test.describe("profile page", () => {
       "base64",
     );
     const release = await holdScripts(page);
-    await page.goto("/profile");
+    await page.goto("/profile", { waitUntil: "domcontentloaded" });
     await page.getByLabel("Change profile photo").setInputFiles({ name: "me.png", mimeType: "image/png", buffer: png });
     await expect(page.getByRole("img", { name: "Your profile photo" })).toHaveCount(0);
     release();

@@ -421,7 +421,7 @@ test.describe("JavaScript on", () => {
     const page = await context.newPage();
     await signInAs(page, trader);
     const release = await holdScripts(page);
-    await page.goto("/add-user-stock");
+    await page.goto("/add-user-stock", { waitUntil: "domcontentloaded" });
     await page.getByLabel("Ticker Symbol").fill("msft");
     await expect(page.getByLabel("Stock Name")).toHaveValue("");
     release();

@@ -15,7 +15,9 @@ export async function waitForHydration(page: Page) {
 /**
  * Holds the page's scripts until `release()` is called, as a slow phone gets them seconds after the
  * first paint (ADR 0044), to test what a user does before they run. The page's context must block
- * service workers (`serviceWorkers: "block"`): a worker would answer them from its cache.
+ * service workers (`serviceWorkers: "block"`): a worker would answer them from its cache. Navigate
+ * with `waitUntil: "domcontentloaded"`: a script asked for before the window's load event holds that
+ * event too, so waiting for it would wait for `release()` (a CI run timed out so).
  */
 export async function holdScripts(page: Page): Promise<() => void> {
   return holdRequests(page, (url) => url.pathname.startsWith("/assets/") && url.pathname.endsWith(".js"));
