@@ -12,6 +12,8 @@
  */
 import { chromium, type Page, type WebSocketRoute } from "@playwright/test";
 import { chromiumArgs } from "../playwright.config.ts";
+import type { StockPriceUpdate } from "#contract/ws.ts";
+import { WS_STOCK_UPDATES } from "#contract/ws-paths.ts";
 import { median, report } from "./report.ts";
 import { prepareStore, startApp } from "./support/bench-app.ts";
 
@@ -33,8 +35,11 @@ const quote: Case["change"] = async (_page, socket, n) => {
   const ws = socket();
   if (!ws) throw new Error("the page opened no live socket");
   // One ticker of the bench trader's watchlist, a new price each time.
-  const data = { ticker: "AAPL", current_price: 150 + n, updated_at: new Date(Date.now() + n * 1000).toISOString() };
-  ws.send(JSON.stringify({ type: "stock_price_update", data }));
+  const message: StockPriceUpdate = {
+    type: "stock_price_update",
+    data: { ticker: "AAPL", current_price: 150 + n, updated_at: new Date(Date.now() + n * 1000).toISOString() },
+  };
+  ws.send(JSON.stringify(message));
 };
 
 const CASES: Case[] = [
@@ -59,7 +64,7 @@ try {
       let socket: WebSocketRoute | null = null;
       // The page's live sockets open and stay silent: only the bench moves the page.
       await page.routeWebSocket(/.*/, (ws) => {
-        if (new URL(ws.url()).pathname.endsWith("/stock-updates")) socket = ws;
+        if (new URL(ws.url()).pathname === WS_STOCK_UPDATES) socket = ws;
       });
       await page.clock.install();
       const cdp = await context.newCDPSession(page);
