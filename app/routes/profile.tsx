@@ -30,16 +30,28 @@ import { PushToggle } from "#app/components/push-toggle.tsx";
 
 /**
  * The notifications panel and the support dialog open from the URL (ADR 0005) and are rarely on
- * screen, so their code loads when one opens, not with the profile's first load (ADR 0052). No
- * Suspense boundary on purpose: the server renders an open one into the page itself (so it works
- * without JavaScript), and hydration waits for its code instead of showing a fallback.
+ * screen, so their code is not in the profile's first load (ADR 0052). No Suspense boundary on
+ * purpose: the server renders an open one into the page itself (so it works without JavaScript),
+ * and hydration waits for its code instead of showing a fallback. Once the page is idle their code
+ * is fetched, so opening one later waits for its data only, not for its data and then its code.
  */
-const NotificationsPanel = lazy(() =>
-  import("#app/components/notifications-panel.tsx").then((m) => ({ default: m.NotificationsPanel })),
-);
-const SupportDialog = lazy(() =>
-  import("#app/components/support-dialog.tsx").then((m) => ({ default: m.SupportDialog })),
-);
+const loadNotificationsPanel = () => import("#app/components/notifications-panel.tsx");
+const loadSupportDialog = () => import("#app/components/support-dialog.tsx");
+const NotificationsPanel = lazy(() => loadNotificationsPanel().then((m) => ({ default: m.NotificationsPanel })));
+const SupportDialog = lazy(() => loadSupportDialog().then((m) => ({ default: m.SupportDialog })));
+
+function useDialogsFetchedWhenIdle() {
+  useEffect(() => {
+    const fetchBoth = () => void Promise.all([loadNotificationsPanel(), loadSupportDialog()]).catch(() => {});
+    // Safari has no requestIdleCallback: a few seconds after the page settles serve as well.
+    if ("requestIdleCallback" in window) {
+      const id = requestIdleCallback(fetchBoth, { timeout: 5_000 });
+      return () => cancelIdleCallback(id);
+    }
+    const timer = setTimeout(fetchBoth, 3_000);
+    return () => clearTimeout(timer);
+  }, []);
+}
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context);
@@ -74,6 +86,7 @@ export default function Profile() {
   const { user, admin, unread, panel, supportOpen, config, publicKey, alertSettings, appVersion, now } =
     useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  useDialogsFetchedWhenIdle();
 
   // docs/product.md#errors-notifications: a failed count fetch is told in a toast (and inline for browsers without JavaScript).
   useEffect(() => {
