@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CONFIG_KEYS } from "./constants.ts";
+import { Timestamp } from "./timestamp.ts";
 
 /** docs/product.md#entities: the entities, as the provider sends them. */
 
@@ -9,8 +10,7 @@ export const Price = z.number().min(0).max(PRICE_MAX);
 /** Ids are PostgreSQL `integer`s: a larger number names nothing and is refused here, not by the database. */
 const ID_MAX = 2_147_483_647;
 export const Id = z.number().int().positive().max(ID_MAX, "No such id: ids are at most 2147483647");
-/** ISO 8601 timestamp with offset, e.g. 2026-11-21T20:38:00.000Z. */
-export const Timestamp = z.string().datetime({ offset: true });
+export { Timestamp } from "./timestamp.ts";
 /** Calendar date, YYYY-MM-DD, one that exists (not 2026-13-45 or 2026-02-30). */
 export const DateOnly = z
   .string()

@@ -28,7 +28,7 @@ type Parse<T> = (raw: unknown) => ParsedMessage<T>;
 const loadPriceParser = async (): Promise<Parse<StockPriceUpdate>> =>
   (await import("#app/lib/live-messages.ts")).parsePriceMessage;
 const loadTradeParser = async (): Promise<Parse<TradeUpdate>> =>
-  (await import("#app/lib/live-messages.ts")).parseTradeMessage;
+  (await import("#app/lib/live-trade-messages.ts")).parseTradeMessage;
 
 /** One shared socket for a path: opened with the first listener, closed a moment after the last leaves. */
 class LiveConnection<T> {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { StockPriceUpdate } from "#contract/ws.ts";
 import { applyPriceUpdate, withLivePrices, type LivePrices, type QuotedRows } from "./live-updates.ts";
-import { parsePriceMessage, parseTradeMessage } from "./live-messages.ts";
+import { parsePriceMessage } from "./live-messages.ts";
+import { parseTradeMessage } from "./live-trade-messages.ts";
 
 const T0 = "2026-11-18T17:00:00.000Z";
 const T1 = "2026-11-18T17:01:00.000Z";
