@@ -1,10 +1,9 @@
 import { lazy, Suspense, useId, type MouseEvent, type ReactNode } from "react";
-import { formatIv, formatLevel, formatPrice, levelTone, priceTone, truncateName } from "#app/lib/format.ts";
 import { useLongPress } from "#app/hooks/use-long-press.ts";
 import { useSwipe } from "#app/hooks/use-swipe.ts";
 import { useHydrated } from "#app/hooks/use-hydrated.ts";
 import { StockLogo } from "./stock-logo.tsx";
-import { BelowIvNote } from "./below-iv-note.tsx";
+import { nameLineHtml, levelsHtml, priceLineHtml } from "#app/lib/stock-row-html.ts";
 import { AgeText } from "./age-text.tsx";
 
 /** The chart and lightweight-charts load on the first expansion only (not in the list's first load). */
@@ -59,8 +58,6 @@ export interface StockRowProps {
   reorder?: { handle: ReactNode; controls: ReactNode } | null;
 }
 
-const LEVEL_NAMES = ["1st", "2nd", "3rd", "4th"] as const;
-
 /**
  * One stock of a list (watchlist or UIP): logo, ticker, price, name, average IV, buy levels and
  * the age of the price (docs/product.md#screens-watchlist, #constants-display). Tap expands the daily chart, long press edits, swipes
@@ -110,41 +107,20 @@ export function StockRow({
   }
 
   const price = stock.current_price;
-  const shortName = truncateName(stock.name);
   const body = (
     <>
       <StockLogo ticker={stock.ticker} src={logoSrc} />
       <span className="stock-row__body">
-        <span className="stock-row__line">
-          <span className="stock-row__ticker">{stock.ticker}</span>
-          <span className={`stock-row__price price price--${priceTone(price, averageIv)}`}>{formatPrice(price)}</span>
-          <BelowIvNote price={price} averageIv={averageIv} />
-        </span>
-        <span className="stock-row__line stock-row__line--muted">
-          {/* The whole name on hover only when it is cut; the full name adds nothing to one that is not. */}
-          <span className="stock-row__name" title={shortName === stock.name ? undefined : stock.name}>
-            {shortName}
-          </span>
-          {/* One text node per label and value: adjacent ones cost a comment marker each in the HTML. */}
-          <span className="stock-row__iv">
-            <span className="stock-row__label">IV</span>
-            {` ${formatIv(averageIv)}`}
-          </span>
-        </span>
+        {/* The row's fixed text is markup React does not hydrate (ADR 0056): a 50-row list had
+            about 20 elements a row for React to walk and match on a slow phone, none interactive. */}
+        <span className="stock-row__line" dangerouslySetInnerHTML={priceLineHtml(stock.ticker, price, averageIv)} />
+        <span
+          className="stock-row__line stock-row__line--muted"
+          dangerouslySetInnerHTML={nameLineHtml(stock.name, averageIv)}
+        />
         {badge ? <span className="stock-row__badge">{badge}</span> : null}
         <span className="stock-row__line stock-row__line--small">
-          <span className="stock-row__levels">
-            {levels.map((level, i) => {
-              const levelReached = levelTone(level, price) === "green";
-              return (
-                <span key={LEVEL_NAMES[i]} className={`level level--${levelReached ? "green" : "grey"}`}>
-                  {/* Said, not only coloured (ADR 0050): a reached level (at or above the price) is also underlined. */}
-                  <span className="visually-hidden">{`${LEVEL_NAMES[i]} buy level ${levelReached ? "(reached) " : ""}`}</span>
-                  {formatLevel(level)}
-                </span>
-              );
-            })}
-          </span>
+          <span className="stock-row__levels" dangerouslySetInnerHTML={levelsHtml(levels, price)} />
           <span className="stock-row__provenance">
             {stock.price_source && stock.updated_at ? (
               <>

@@ -11,6 +11,7 @@ import {
   type ScreenPolicy,
 } from "#app/lib/offline.ts";
 import { SIGNED_OUT_HEADER } from "#app/lib/signed-out.ts";
+import { escapeHtml } from "#app/lib/html.ts";
 import { SAVED } from "./precache.ts";
 import { tellPage, type FetchEventLike } from "./scope.ts";
 
@@ -234,8 +235,6 @@ function noCopy(): Response {
     headers: { "content-type": "application/json", "cache-control": "no-store" },
   });
 }
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** A plain page for a screen that was never saved here (no scripts: it works whatever the CSP). */
 export function offlinePage(page: string): Response {
