@@ -1,10 +1,10 @@
-import type { ReactNode } from "react";
+import type { FormEvent, ReactNode } from "react";
 import { useFetcher } from "react-router";
-import type { ActionReply } from "#app/lib/action-reply.ts";
+import { ENHANCED_FIELD, type ActionReply } from "#app/lib/action-reply.ts";
+import { escapeHtml } from "#app/lib/html.ts";
 import { useReplyToast } from "#app/hooks/use-reply-toast.ts";
 import { queuedToggle } from "#app/lib/offline.ts";
 import { usePendingChanges } from "#app/lib/outbox-store.ts";
-import { EnhancedField } from "./enhanced-field.tsx";
 
 /**
  * An on/off control of one row (the watchlist's recommendation switch, the UIP bell). It is a
@@ -50,13 +50,22 @@ export function RowToggle({
   });
   const on = typeof pending === "string" ? pending === "true" : (queued ?? checked);
 
+  // Posted by the fetcher, marked as sent by JavaScript so the action answers JSON (the field is
+  // added here, not as an input each row would insert once hydrated).
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const button = event.currentTarget.querySelector("button");
+    if (button) data.set(button.name, button.value);
+    data.set(ENHANCED_FIELD, "1");
+    void fetcher.submit(data, { method: "post", action });
+  }
+
   return (
-    <fetcher.Form method="post" action={action} className="row-toggle">
-      <input type="hidden" name="intent" value={intent} />
-      {Object.entries(fields).map(([key, value]) => (
-        <input key={key} type="hidden" name={key} value={value} />
-      ))}
-      <EnhancedField />
+    <form method="post" action={action} className="row-toggle" onSubmit={onSubmit}>
+      {/* The row's fixed fields as markup React leaves alone: hydrating a list's hidden inputs
+          set each one's value again and restyled the page (ADR 0056). */}
+      <span hidden dangerouslySetInnerHTML={{ __html: hiddenFields({ intent, ...fields }) }} />
       {/* The wanted state is the button's own value: it is posted only by pressing it. */}
       <button
         type="submit"
@@ -75,6 +84,12 @@ export function RowToggle({
           {caption}
         </span>
       ) : null}
-    </fetcher.Form>
+    </form>
   );
+}
+
+function hiddenFields(fields: Record<string, string | number>): string {
+  return Object.entries(fields)
+    .map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(String(value))}">`)
+    .join("");
 }

@@ -81,7 +81,7 @@ test("a second generation in the minute says how long to wait, and keeps the tic
 test("a second AI text in the minute says how long to wait in the modal", async ({ page }) => {
   await signInAsDemo(page);
   await page.goto(`${appUrl}/uip-stocks`);
-  await expect(page.locator('input[name="_js"]').first()).toHaveCount(1);
+  await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
   await row(page, "AAPL").locator(".stock-row__main").tap();
   await row(page, "AAPL").getByRole("link", { name: "AI analysis" }).click();
   const modal = page.getByRole("dialog", { name: "AI analysis: AAPL" });
