@@ -29,13 +29,22 @@ export function fixedDecimals(value: number, digits: number): string {
     point = 1;
   }
   const end = point + digits;
-  let kept = figures.padEnd(end, "0").slice(0, end);
+  let kept = figures.length >= end ? figures.slice(0, end) : figures.padEnd(end, "0");
   // The first figure dropped is 5 or more: round up, carrying as far as needed (9.995 → 10.00).
-  if (figures.length > end && figures.charCodeAt(end) >= 53) kept = (BigInt(kept) + 1n).toString().padStart(end, "0");
+  if (figures.length > end && figures.charCodeAt(end) >= 53) kept = roundedUp(kept);
   // No leading zeros to strip: String() writes none, and a padded carry only happens below 1.
   const units = kept.slice(0, kept.length - digits);
   const decimals = digits > 0 ? `.${kept.slice(kept.length - digits)}` : "";
-  return `${sign}${units.replace(/\B(?=(\d{3})+(?!\d))/g, ",")}${decimals}`;
+  // (a list page writes about 300 numbers: the comma pattern only where there is a thousand)
+  return `${sign}${units.length > 3 ? units.replace(/\B(?=(\d{3})+(?!\d))/g, ",") : units}${decimals}`;
+}
+
+/** A string of decimal figures plus one in its last place: "0199" → "0200", "999" → "1000". */
+function roundedUp(figures: string): string {
+  let i = figures.length - 1;
+  while (i >= 0 && figures.charCodeAt(i) === 57) i--;
+  if (i < 0) return `1${"0".repeat(figures.length)}`;
+  return figures.slice(0, i) + String.fromCharCode(figures.charCodeAt(i) + 1) + "0".repeat(figures.length - 1 - i);
 }
 
 /** Current price: 2 decimals. */
