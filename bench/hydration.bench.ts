@@ -10,10 +10,9 @@
  *
  *   npm run bench -- hydration      or      npx node bench/hydration.bench.ts (after the build)
  */
-import { chromium } from "@playwright/test";
-import { chromiumArgs } from "../playwright.config.ts";
 import { median, report } from "./report.ts";
 import { prepareStore, startApp } from "./support/bench-app.ts";
+import { launchBenchBrowser, signedInContext } from "./support/bench-browser.ts";
 import { loadAverage } from "./support/proc.ts";
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
@@ -64,17 +63,12 @@ function blockingAfter(fcp: number, tasks: [start: number, duration: number][]):
 
 const loadAtStart = loadAverage();
 const app = await startApp(await prepareStore());
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: chromiumArgs,
-});
+const browser = await launchBenchBrowser();
 try {
   const loads: Record<string, Load[]> = {};
   for (let round = 0; round < ROUNDS; round++) {
     for (const path of PAGES) {
-      const context = await browser.newContext({ viewport: { width: 412, height: 915 }, serviceWorkers: "block" });
-      const [name, value] = app.cookie.split(";")[0]!.split("=");
-      await context.addCookies([{ name: name!, value: value!, url: app.url }]);
+      const context = await signedInContext(browser, app);
       const page = await context.newPage();
       // The live sockets open and stay silent: no quote moves the page while it is measured.
       await page.routeWebSocket(/.*/, () => {});

@@ -10,12 +10,12 @@
  *
  *   npm run bench -- list-updates      or      npx node bench/list-updates.bench.ts (after the build)
  */
-import { chromium, type Page, type WebSocketRoute } from "@playwright/test";
-import { chromiumArgs } from "../playwright.config.ts";
+import type { Page, WebSocketRoute } from "@playwright/test";
 import type { StockPriceUpdate } from "#contract/ws.ts";
 import { WS_STOCK_UPDATES } from "#contract/ws-paths.ts";
 import { median, report } from "./report.ts";
 import { prepareStore, startApp } from "./support/bench-app.ts";
+import { launchBenchBrowser, signedInContext } from "./support/bench-browser.ts";
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const CHANGES = 5;
@@ -49,17 +49,12 @@ const CASES: Case[] = [
 ];
 
 const app = await startApp(await prepareStore());
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: chromiumArgs,
-});
+const browser = await launchBenchBrowser();
 try {
   const perChange: Record<string, number[]> = {};
   for (let round = 0; round < ROUNDS; round++) {
     for (const c of CASES) {
-      const context = await browser.newContext({ viewport: { width: 412, height: 915 }, serviceWorkers: "block" });
-      const [name, value] = app.cookie.split(";")[0]!.split("=");
-      await context.addCookies([{ name: name!, value: value!, url: app.url }]);
+      const context = await signedInContext(browser, app);
       const page = await context.newPage();
       let socket: WebSocketRoute | null = null;
       // The page's live sockets open and stay silent: only the bench moves the page.
