@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useSyncExternalStore } from "react";
-import { onToastAsked, toast as showToast, toastAsked } from "#app/lib/toast.ts";
+import { toast as showToast } from "#app/lib/toast.ts";
 
-// Loaded with the page's first toast, not with its first-load JavaScript (app/lib/toast.ts).
+// Loaded once the page is interactive, not with its first-load JavaScript (app/lib/toast.ts).
 const ToastContainer = lazy(() => import("react-toastify").then((library) => ({ default: library.ToastContainer })));
 
 interface ToastMessage {
@@ -16,8 +16,7 @@ interface ToastMessage {
  * The app-wide toast container: top-right, closes after 3 s (docs/product.md#screens-app-wide, #constants-timings).
  * Until JavaScript runs (or when it never does: turned off, or failed to load on a flaky
  * network) the flash message is rendered as plain HTML; once the page is hydrated the toast
- * library (loaded with the first toast) shows it instead. (<noscript> would miss the
- * failed-to-load case.)
+ * library (loaded then) shows it instead. (<noscript> would miss the failed-to-load case.)
  */
 export function Toaster({ toast }: { toast: ToastMessage | null }) {
   const hydrated = useSyncExternalStore(
@@ -25,7 +24,6 @@ export function Toaster({ toast }: { toast: ToastMessage | null }) {
     () => true,
     () => false,
   );
-  const asked = useSyncExternalStore(onToastAsked, toastAsked, () => false);
   useEffect(() => {
     if (!toast) return;
     // Sign-out and expired sessions clear the browser's storage (docs/product.md#screens-routing).
@@ -40,7 +38,7 @@ export function Toaster({ toast }: { toast: ToastMessage | null }) {
 
   return (
     <>
-      {hydrated && asked ? (
+      {hydrated ? (
         <Suspense fallback={null}>
           <ToastContainer position="top-right" autoClose={3000} newestOnTop theme="dark" />
         </Suspense>
