@@ -110,8 +110,11 @@ describe.runIf(postgres)("connections dropped by the database (PostgreSQL)", () 
     }
     expect(answers.some((a) => a.status === 503)).toBe(true);
 
-    // Both processes are alive and the server serves again on fresh connections.
-    expect((await read()).status).toBe(200);
+    // Both processes are alive and the server serves again on fresh connections. (The pool may
+    // still hold a connection the last round killed: one more 503 is allowed, then it must serve.)
+    let status = (await read()).status;
+    if (status !== 200) status = (await read()).status;
+    expect(status).toBe(200);
     expect(server.process.exitCode).toBe(null);
     expect(jobs.process.exitCode).toBe(null);
   });
