@@ -92,7 +92,8 @@ try {
       const spent = (key: keyof typeof METRICS) => Math.round((after[key] - before[key]) * 1000);
       const seen = await page.evaluate(
         () =>
-          (window as unknown as { __bench: { tasks: [number, number][]; fcp: number; hydratedAt: number } }).__bench,
+          (window as unknown as { __bench: { tasks: [number, number][]; fcp: number; hydratedAt: number | null } })
+            .__bench,
       );
       (loads[path] ??= []).push({
         blockingMs: Math.round(blockingAfter(seen.fcp, seen.tasks)),
@@ -100,7 +101,8 @@ try {
         scriptMs: spent("scriptMs"),
         styleMs: spent("styleMs"),
         layoutMs: spent("layoutMs"),
-        hydratedMs: Math.round(seen.hydratedAt),
+        // (never hydrated within the wait: NaN, not a 0 that reads as instant)
+        hydratedMs: seen.hydratedAt === null ? NaN : Math.round(seen.hydratedAt),
       });
       await context.close();
     }
