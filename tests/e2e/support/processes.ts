@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync } from "node:fs";
+import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
@@ -16,7 +17,8 @@ export interface Started {
 /**
  * Starts `node <script>` with env and waits (up to `startSeconds`) until `healthPath` answers 200.
  * The process is killed when the test worker exits, however it ends, so a port is never left
- * taken for the worker that replaces it.
+ * taken for the worker that replaces it. A port already taken is an error: another run's server
+ * there would answer the health check, and the tests would run against its build and data.
  */
 export async function startNode(
   script: string,
@@ -24,6 +26,7 @@ export async function startNode(
   url: string,
   { healthPath = "/healthz", startSeconds = 180 }: { healthPath?: string; startSeconds?: number } = {},
 ): Promise<Started> {
+  await ensurePortFree(Number(new URL(url).port));
   const output: string[] = [];
   const child = spawn(node, [script], {
     cwd: root,
@@ -59,6 +62,22 @@ export async function startNode(
       await exited;
     },
   };
+}
+
+async function ensurePortFree(port: number): Promise<void> {
+  await new Promise<void>((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", (error: NodeJS.ErrnoException) =>
+      reject(
+        new Error(
+          error.code === "EADDRINUSE"
+            ? `Port ${port} is taken, perhaps by another test run on this machine: give this run other ports with E2E_PORT and E2E_PROVIDER_PORT (tests/e2e/support/ports.ts)`
+            : `Port ${port} cannot be used: ${error.message}`,
+        ),
+      ),
+    );
+    probe.listen(port, () => probe.close(() => resolve()));
+  });
 }
 
 export const tempDir = (prefix: string) => mkdtempSync(path.join(tmpdir(), prefix));
