@@ -1,8 +1,5 @@
-import { lazy, Suspense, useEffect, useSyncExternalStore } from "react";
+import { useEffect, useSyncExternalStore } from "react";
 import { toast as showToast } from "#app/lib/toast.ts";
-
-// Loaded once the page is interactive, not with its first-load JavaScript (app/lib/toast.ts).
-const ToastContainer = lazy(() => import("react-toastify").then((library) => ({ default: library.ToastContainer })));
 
 interface ToastMessage {
   id: string;
@@ -13,10 +10,10 @@ interface ToastMessage {
 }
 
 /**
- * The app-wide toast container: top-right, closes after 3 s (docs/product.md#screens-app-wide, #constants-timings).
- * Until JavaScript runs (or when it never does: turned off, or failed to load on a flaky
- * network) the flash message is rendered as plain HTML; once the page is hydrated the toast
- * library (loaded then) shows it instead. (<noscript> would miss the failed-to-load case.)
+ * The flash message a response carries (docs/product.md#screens-app-wide). Until JavaScript runs
+ * (or when it never does: turned off, or failed to load on a flaky network) it is rendered as
+ * plain HTML; once the page is hydrated the toast library (loaded with the first toast,
+ * app/lib/toast.ts) shows it instead. (<noscript> would miss the failed-to-load case.)
  */
 export function Toaster({ toast }: { toast: ToastMessage | null }) {
   const hydrated = useSyncExternalStore(
@@ -36,27 +33,16 @@ export function Toaster({ toast }: { toast: ToastMessage | null }) {
     window.scrollTo({ top: 0 });
   }, [toast]);
 
-  return (
-    <>
-      {hydrated ? (
-        <Suspense fallback={null}>
-          <ToastContainer position="top-right" autoClose={3000} newestOnTop theme="dark" />
-        </Suspense>
-      ) : null}
-      {toast && !hydrated ? (
-        <>
-          {/* Without JavaScript it fades out after its time by CSS alone, and never blocks a tap. */}
-          <div
-            className={`static-toast static-toast--${toast.type}`}
-            role="status"
-            style={{ animationDelay: `${toast.autoClose}ms` }}
-          >
-            {toast.text}
-          </div>
-        </>
-      ) : null}
-    </>
-  );
+  // Without JavaScript it fades out after its time by CSS alone, and never blocks a tap.
+  return toast && !hydrated ? (
+    <div
+      className={`static-toast static-toast--${toast.type}`}
+      role="status"
+      style={{ animationDelay: `${toast.autoClose}ms` }}
+    >
+      {toast.text}
+    </div>
+  ) : null;
 }
 
 const noSubscription = () => () => {};

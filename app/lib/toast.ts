@@ -1,12 +1,13 @@
 /**
- * Showing a toast from the browser. The toast library loads after the page is interactive
- * (app/components/toaster.tsx mounts its container then), not with the page's first-load
- * JavaScript; a toast asked for before it is there is shown as soon as it is (the library keeps
- * toasts until its container mounts).
+ * Showing a toast from the browser. The toast library and its container load with the page's
+ * first toast (app/components/toast-container-root.tsx says why), not with the page; the service
+ * worker keeps their chunk, so on a phone that has opened the app before the first toast waits
+ * for no network. A toast asked for before the container has mounted is shown once it has (the
+ * library keeps toasts until then).
  */
 import type { ToastOptions } from "react-toastify";
 
-const library = () => import("react-toastify");
+const library = () => import("#app/components/toast-container-root.tsx");
 
 function show(text: string, options?: ToastOptions): void {
   library().then(

@@ -1,6 +1,7 @@
 import type { APIRequestContext } from "@playwright/test";
 import { expect, test } from "./support/test.ts";
 import { signIn } from "./support/sign-in.ts";
+import { createTrader, expectToast, listReady, recordToasts, row, signInAs } from "./support/watchlist.ts";
 
 /**
  * What a slow phone needs for its first paint (ADRs 0019 and 0044): the server's HTML asks for one
@@ -74,4 +75,22 @@ test("moving between screens keeps the same single stylesheet, and each screen i
     // The bottom navigation is fixed to the bottom of the screen by the stylesheet.
     expect(await nav.evaluate((el) => getComputedStyle(el).position)).toBe("fixed");
   }
+});
+
+test("the toast library and its styles come with the page's first toast, not with the page", async ({ page }) => {
+  // Its stylesheet, added after the first paint, restyled the whole list (ADR 0056).
+  const toastStyles = () =>
+    page.evaluate(
+      () => [...document.querySelectorAll("style")].filter((s) => s.textContent?.includes(".Toastify")).length,
+    );
+  const trader = await createTrader(["MSFT", "KO"]);
+  await recordToasts(page);
+  await signInAs(page, trader);
+  await listReady(page);
+  await expect(page.locator(".Toastify")).toHaveCount(0);
+  expect(await toastStyles()).toBe(0);
+
+  await row(page, "KO").getByRole("switch", { name: "Recommendations for KO" }).click();
+  await expectToast(page, "Recommendation setting updated.");
+  expect(await toastStyles()).toBe(1);
 });
