@@ -27,7 +27,9 @@ export function createAuthenticator(db: Db, tokens: TokenService) {
     const verified = await tokens.verify(match[1]!);
     if (!verified) return undefined;
     const { userId, expiresAt, issuedAt } = verified;
-    // One query per request: the user, whether the token was signed out, and the permissions.
+    // One query per request: the user, whether the token was signed out, and the permissions
+    // (not `distinct`: the Set below drops a permission two roles share, and the sort and
+    // de-duplication took 0.2 of the query's 0.5 ms, on every request).
     const user = await db
       .selectFrom("users")
       .select(["id", "tokens_valid_after"])
@@ -38,7 +40,7 @@ export function createAuthenticator(db: Db, tokens: TokenService) {
       )
       .select(
         sql<string[]>`array(
-          select distinct rp.object || ':' || rp.action
+          select rp.object || ':' || rp.action
           from user_roles ur join role_permissions rp on rp.role_id = ur.role_id
           where ur.user_id = users.id
         )`.as("permissions"),
