@@ -1,5 +1,4 @@
 import { Transform } from "node:stream";
-import { StringDecoder } from "node:string_decoder";
 
 /**
  * Scripts are asked for after the first paint, not before it (ADR 0044, issue 22).
@@ -54,16 +53,19 @@ function deferScripts(html: string): { html: string; done: boolean } {
   return { html: out, done };
 }
 
-/** The stream transform for entry.server.tsx: holds back a tag (or a module script) cut between two chunks. */
+/**
+ * The stream transform for entry.server.tsx: holds back a tag (or a module script) cut between two
+ * chunks. It reads bytes as latin1, one character a byte: what it does not rewrite comes out as the
+ * same bytes (UTF-8 included) with no decoding, and its patterns, all ASCII, cannot match inside a
+ * multi-byte character. After the module script, chunks pass through as they are.
+ */
 export function scriptsAfterPaint(): Transform {
-  const decoder = new StringDecoder("utf8");
   let carry = "";
   let done = false;
   return new Transform({
     transform(chunk: Buffer, _encoding, callback) {
-      // (through the decoder still: a chunk may end inside a character)
-      if (done) return callback(null, decoder.write(chunk));
-      const text = carry + decoder.write(chunk);
+      if (done) return callback(null, chunk);
+      const text = carry + chunk.toString("latin1");
       let cut = text.length;
       const lastTag = text.lastIndexOf("<");
       if (lastTag !== -1 && !text.includes(">", lastTag)) cut = lastTag;
@@ -72,17 +74,13 @@ export function scriptsAfterPaint(): Transform {
       carry = text.slice(cut);
       const result = deferScripts(text.slice(0, cut));
       done = result.done;
-      if (done) {
-        // Nothing to rewrite after the module script: the rest passes as it comes.
-        callback(null, result.html + carry);
-        carry = "";
-      } else {
-        callback(null, result.html);
-      }
+      // Nothing to rewrite after the module script: what was held back goes with it.
+      const out = done ? result.html + carry : result.html;
+      if (done) carry = "";
+      callback(null, Buffer.from(out, "latin1"));
     },
     flush(callback) {
-      const rest = carry + decoder.end();
-      callback(null, done ? rest : deferScripts(rest).html);
+      callback(null, Buffer.from(done ? carry : deferScripts(carry).html, "latin1"));
     },
   });
 }

@@ -16,10 +16,11 @@ const page = [
   `<script nonce="N0==">window.__reactRouterContext.streamController.enqueue("[1]");</script></body></html>`,
 ].join("");
 
+/** The rewritten page as a browser reads it: the bytes, then decoded (a piece may end inside a character). */
 async function rewrite(chunks: Buffer[]): Promise<string> {
-  let out = "";
-  for await (const piece of Readable.from(chunks).pipe(scriptsAfterPaint())) out += String(piece);
-  return out;
+  const pieces: Buffer[] = [];
+  for await (const piece of Readable.from(chunks).pipe(scriptsAfterPaint())) pieces.push(piece as Buffer);
+  return Buffer.concat(pieces).toString("utf8");
 }
 
 /** Cuts the page's bytes into pieces of `size` (through tags and multi-byte characters). */
