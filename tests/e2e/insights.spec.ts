@@ -68,9 +68,9 @@ async function openInsights(page: Page, trader: Trader, baseUrl = "") {
   await expect(page.getByRole("heading", { name: "Recommendations", level: 1 })).toBeVisible();
 }
 
-/** React has taken over the page (the header's forms post in place from then on). */
+/** React has taken over the page (the header's forms post in place from then on): the root marks it. */
 async function hydrated(page: Page) {
-  await expect(page.locator('input[name="_js"]')).toHaveCount(1);
+  await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
 }
 
 test.describe("JavaScript on", () => {

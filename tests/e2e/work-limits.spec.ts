@@ -57,7 +57,7 @@ const toasts = (page: Page) =>
 test("a second generation in the minute says how long to wait, and keeps the ticker typed", async ({ page }) => {
   await signInAsDemo(page);
   await page.goto(`${appUrl}/insights`);
-  await expect(page.locator('input[name="_js"]')).toHaveCount(1);
+  await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
   const input = page.getByLabel("Generate for a ticker");
   const generate = page.getByRole("button", { name: "Generate" });
 
