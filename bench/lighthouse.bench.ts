@@ -50,7 +50,7 @@ const METRICS = {
   speed_index_ms: "speed-index",
 } as const;
 
-async function startChrome(): Promise<{ port: number; stop(): void }> {
+async function startChrome(): Promise<{ port: number; stop(): Promise<void> }> {
   const port = await freePort();
   const profile = mkdtempSync(join(tmpdir(), "putseller-lh-"));
   const child = spawn(
@@ -94,9 +94,13 @@ async function startChrome(): Promise<{ port: number; stop(): void }> {
   }
   return {
     port,
-    stop() {
+    // Chrome's helper processes may still write to the profile just after it is killed (a run once
+    // failed with ENOTEMPTY here, after printing every figure): wait for it, and retry the removal.
+    async stop() {
+      const exited = child.exitCode !== null ? Promise.resolve() : new Promise((r) => child.once("exit", r));
       child.kill("SIGKILL");
-      rmSync(profile, { recursive: true, force: true });
+      await exited;
+      rmSync(profile, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
     },
   };
 }
@@ -172,8 +176,8 @@ const { app, proxies, spa } = await (async () => {
     await app.stop();
     throw error;
   }
-})().catch((error: unknown) => {
-  chrome.stop();
+})().catch(async (error: unknown) => {
+  await chrome.stop();
   throw error;
 });
 const origins: Record<Mode, string> = { ssr: proxies.real, "script-free": proxies.free, spa: spa?.url ?? "" };
@@ -297,7 +301,7 @@ try {
     pages: results,
   });
 } finally {
-  chrome.stop();
+  await chrome.stop();
   await spa?.stop();
   await proxies.stop();
   await app.stop();
