@@ -26,7 +26,7 @@ const VERIFIED_KEPT = 10_000;
  * carries the same token, and the check (WebCrypto's HMAC, an asynchronous job on Node's thread
  * pool) was 12 % of the provider's time on a list page. Only genuine tokens are kept, byte for
  * byte, so a forged one is always checked. Whether a token was signed out is not part of this:
- * the caller's query reads that on every request (provider/auth/callers.ts).
+ * the caller's query reads that on every request (provider/auth/callers.ts; ADR 0058).
  */
 export function createTokenService(secrets: string[], ttlSeconds: number): TokenService {
   const keys = secrets.map((s) => new TextEncoder().encode(s));
