@@ -2,7 +2,7 @@
  * Live updates in the browser (docs/product.md#states-live, #calls-websockets; ADR 0013). One same-origin websocket per path per
  * page, shared by every component that listens (server.ts relays it from the provider; the session
  * cookie authenticates it). Each frame is checked against the contract; an invalid one is ignored
- * and logged. The checks (zod) load when a socket opens, not with the page. After a close the socket reopens 5 s later (TRADE_UPDATES_RECONNECT_MS, both paths),
+ * and logged. The checks (zod) load with a socket's first message, not with the page. After a close the socket reopens 5 s later (TRADE_UPDATES_RECONNECT_MS, both paths),
  * and a reopened socket revalidates the route's data, since what was published meanwhile is lost.
  *
  * Hooks:
@@ -106,11 +106,6 @@ class LiveConnection<T> {
     this.setStatus(this.opened ? "reconnecting" : "connecting");
     const socket = new WebSocket(url);
     this.socket = socket;
-    // Loaded once; a failed load (offline) is tried again at the next open.
-    const parse = (this.parse ??= this.loadParse().catch((error: unknown) => {
-      this.parse = null;
-      throw error;
-    }));
     socket.onopen = () => {
       const again = this.opened;
       this.opened = true;
@@ -119,6 +114,13 @@ class LiveConnection<T> {
     };
     // Callbacks on one promise run in the order they were added, so messages keep their order.
     socket.onmessage = (event) => {
+      // Loaded with the first message, not when the socket opens: zod and the schemas take one long
+      // task, and a page that gets no message (insights, most of the time) never needs them. Loaded
+      // once; a failed load (offline) is tried again at the next message.
+      const parse = (this.parse ??= this.loadParse().catch((error: unknown) => {
+        this.parse = null;
+        throw error;
+      }));
       parse.then(
         (check) => {
           const parsed = check(event.data);
