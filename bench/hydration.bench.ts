@@ -6,7 +6,7 @@
  * of ROUNDS loads per page, the pages alternating. What it measures is issue 22's "hydration of long
  * lists must not block"; Lighthouse's TBT (bench/lighthouse.bench.ts) moves by ±100 ms between runs
  * on a shared 2-core machine, this by far less. Compare two builds by running it on each
- * (`BUILD_DIR=…`).
+ * (`BUILD_DIR=…`). BENCH_PAGES=/insights,/user-stocks measures other pages of the bench trader.
  *
  *   npm run bench -- hydration      or      npx node bench/hydration.bench.ts (after the build)
  */
@@ -16,7 +16,7 @@ import { launchBenchBrowser, signedInContext } from "./support/bench-browser.ts"
 import { loadAverage } from "./support/proc.ts";
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
-const PAGES = ["/user-stocks", "/uip-stocks"];
+const PAGES = process.env.BENCH_PAGES?.split(",") ?? ["/user-stocks", "/uip-stocks"];
 const LONG_TASK_MS = 50;
 
 interface Load {
