@@ -76,16 +76,15 @@ export function AddStockForm({
 
   const { key: nameKey, ...nameProps } = getInputProps(fields.name, { type: "text" });
 
-  // Typed before the scripts ran, the ticker is shown cleaned once they do (it is looked up above).
-  // Cleaned from the field as it is now, not from the render's value: React hydrates in a transition
-  // (ADR 0049), so a letter typed while it did can come after the render read the field, and writing
-  // the render's value back erased what was typed (a CI run's trace: the name was found, the field
-  // was empty).
+  // Typed before the scripts ran, the ticker is handled at hydration as the input it was: cleaned and
+  // looked up by onInput, from what the field holds now. Not from the render's read of it: React
+  // hydrates in a transition (ADR 0049), so a letter typed meanwhile comes after that read, and
+  // writing the read value back erased what was typed (a CI run's trace: the field was empty).
   useEffect(() => {
     const input = document.getElementById(tickerId);
-    if (!(input instanceof HTMLInputElement)) return;
-    const clean = sanitizeTicker(input.value);
-    if (input.value !== clean) input.value = clean;
+    if (input instanceof HTMLInputElement && input.value !== ticker) {
+      input.dispatchEvent(new Event("input", { bubbles: true }));
+    }
     // Once, at hydration: later input cleans itself in onInput.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
