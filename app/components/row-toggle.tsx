@@ -67,20 +67,19 @@ export function RowToggle({
           set each one's value again and restyled the page (ADR 0056). */}
       <span hidden dangerouslySetInnerHTML={{ __html: hiddenFields({ intent, ...fields }) }} />
       {/* The wanted state is the button's own value: it is posted only by pressing it. */}
+      {/* A submit button by default; no title beside the caption (ADR 0059: every row carries it). */}
       <button
-        type="submit"
         name={name}
         value={String(!on)}
         role="switch"
         aria-checked={on}
         aria-label={label}
-        title={label}
         className={appearance === "switch" ? "row-switch" : "icon-button row-toggle-icon"}
       >
-        {appearance === "switch" ? <span className="row-switch__thumb" aria-hidden="true" /> : children}
+        {appearance === "switch" ? null : children}
       </button>
       {caption ? (
-        <span className="row-toggle__caption" aria-hidden="true">
+        <span className="caption" aria-hidden="true">
           {caption}
         </span>
       ) : null}

@@ -3,7 +3,8 @@ import { logoInitials } from "#app/lib/logo.ts";
 
 /**
  * A company logo in a fixed 40 px square (nothing moves when it loads). The initials sit
- * underneath and show when there is no logo address or the image fails to load.
+ * underneath and show when there is no logo address or the image fails to load. Neither has a
+ * class of its own (`.stock-logo > img`): every list row carries one (ADR 0059).
  */
 export function StockLogo({ ticker, src }: { ticker: string; src: string | null }) {
   const [failed, setFailed] = useState(false);
@@ -17,11 +18,10 @@ export function StockLogo({ ticker, src }: { ticker: string; src: string | null 
 
   return (
     <span className="stock-logo" aria-hidden="true">
-      <span className="stock-logo__initials">{logoInitials(ticker)}</span>
+      {logoInitials(ticker)}
       {src && !failed ? (
         <img
           ref={image}
-          className="stock-logo__image"
           src={src}
           alt=""
           width={40}

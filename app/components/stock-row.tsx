@@ -62,6 +62,7 @@ export interface StockRowProps {
  * One stock of a list (watchlist or UIP): logo, ticker, price, name, average IV, buy levels and
  * the age of the price (docs/product.md#screens-watchlist, #constants-display). Tap expands the daily chart, long press edits, swipes
  * act; each gesture has a plain link or form in the expanded panel for keyboards and no-JS.
+ * The row's parts have short class names styled within `.stock-row` (ADR 0059): a list repeats them.
  */
 export function StockRow({
   stock,
@@ -110,27 +111,24 @@ export function StockRow({
   const body = (
     <>
       <StockLogo ticker={stock.ticker} src={logoSrc} />
-      <span className="stock-row__body">
+      <span className="body">
         {/* The row's fixed text is markup React does not hydrate (ADR 0056): a 50-row list had
             about 20 elements a row for React to walk and match on a slow phone, none interactive. */}
-        <span className="stock-row__line" dangerouslySetInnerHTML={priceLineHtml(stock.ticker, price, averageIv)} />
-        <span
-          className="stock-row__line stock-row__line--muted"
-          dangerouslySetInnerHTML={nameLineHtml(stock.name, averageIv)}
-        />
-        {badge ? <span className="stock-row__badge">{badge}</span> : null}
-        <span className="stock-row__line stock-row__line--small">
-          <span className="stock-row__levels" dangerouslySetInnerHTML={levelsHtml(levels, price)} />
-          <span className="stock-row__provenance">
+        <span className="line" dangerouslySetInnerHTML={priceLineHtml(stock.ticker, price, averageIv)} />
+        <span className="line muted" dangerouslySetInnerHTML={nameLineHtml(stock.name, averageIv)} />
+        {badge ? <span className="badge-line">{badge}</span> : null}
+        <span className="line small">
+          <span className="levels" dangerouslySetInnerHTML={levelsHtml(levels, price)} />
+          <span className="provenance">
             {stock.price_source && stock.updated_at ? (
               <>
-                <span className="stock-row__source" title="Source of the price">
+                <span className="source" title="Source of the price">
                   {stock.price_source}
                 </span>
                 {" · "}
               </>
             ) : null}
-            <span className="stock-row__age" suppressHydrationWarning>
+            <span className="age" suppressHydrationWarning>
               {stock.updated_at ? <AgeText since={stock.updated_at} serverNow={now} /> : "No price yet"}
             </span>
           </span>
@@ -141,29 +139,23 @@ export function StockRow({
 
   return (
     <li className="stock-row" data-ticker={stock.ticker} data-expanded={expanded || undefined}>
-      <div className="stock-row__track" data-swipe={swipe.state === "idle" ? undefined : swipe.state}>
+      <div className="track" data-swipe={swipe.state === "idle" ? undefined : swipe.state}>
         {/* What a swipe reveals exists only from the row's first swipe on: no markup before, and
             hydration adds no elements to every row (each one a style and layout of the list). */}
         {swipeLeft && swipe.engaged ? (
-          <span
-            className={`stock-row__reveal stock-row__reveal--left tone--${swipeLeft.tone ?? "danger"}`}
-            aria-hidden="true"
-          >
+          <span className={`reveal reveal--left tone--${swipeLeft.tone ?? "danger"}`} aria-hidden="true">
             {swipeLeft.icon}
             {swipeLeft.label}
           </span>
         ) : null}
         {swipeRight && swipe.engaged ? (
-          <span
-            className={`stock-row__reveal stock-row__reveal--right tone--${swipeRight.tone ?? "positive"}`}
-            aria-hidden="true"
-          >
+          <span className={`reveal reveal--right tone--${swipeRight.tone ?? "positive"}`} aria-hidden="true">
             {swipeRight.icon}
             {swipeRight.label}
           </span>
         ) : null}
         <div
-          className="stock-row__surface"
+          className="surface"
           data-dragging={swipe.dragging || undefined}
           style={swipe.offset ? { transform: `translateX(${swipe.offset}px)` } : undefined}
           onClickCapture={onClickCapture}
@@ -171,10 +163,10 @@ export function StockRow({
         >
           {reorder?.handle}
           {reordering ? (
-            <span className="stock-row__main">{body}</span>
+            <span className="main">{body}</span>
           ) : (
             <a
-              className="stock-row__main"
+              className="main"
               href={expandHref}
               aria-expanded={expanded}
               aria-controls={expanded ? panelId : undefined}
@@ -189,7 +181,7 @@ export function StockRow({
         </div>
       </div>
       {expanded && !reordering ? (
-        <div id={panelId} className="stock-row__panel">
+        <div id={panelId} className="panel">
           {hydrated ? (
             <Suspense fallback={<ChartPlaceholder />}>
               <PriceChart ticker={stock.ticker} height={CHART_HEIGHT} />
@@ -197,7 +189,7 @@ export function StockRow({
           ) : (
             <ChartPlaceholder />
           )}
-          {panel ? <div className="stock-row__actions">{panel}</div> : null}
+          {panel ? <div className="actions">{panel}</div> : null}
         </div>
       ) : null}
     </li>

@@ -3,7 +3,8 @@
  * the four buy levels. StockRow puts each into the page with `dangerouslySetInnerHTML`, so React
  * neither renders nor hydrates their elements; every value in them goes through escapeHtml. The
  * same markup as components would write, with the same texts (docs/product.md#screens-watchlist,
- * #constants-display), colour never the only sign (ADR 0050).
+ * #constants-display), colour never the only sign (ADR 0050). Class names are the row's own short
+ * ones, styled within `.stock-row` (ADR 0059).
  */
 import { formatIv, formatLevel, formatPrice, levelTone, priceTone, truncateName } from "./format.ts";
 import { escapeHtml } from "./html.ts";
@@ -24,8 +25,8 @@ export function priceLineHtml(ticker: string, price: number, averageIv: number):
   const note = tone === "green" ? `<span class="visually-hidden">${BELOW_IV_NOTE}</span>` : "";
   return {
     __html:
-      `<span class="stock-row__ticker">${escapeHtml(ticker)}</span>` +
-      `<span class="stock-row__price price price--${tone}">${escapeHtml(formatPrice(price))}</span>${note}`,
+      `<span class="ticker">${escapeHtml(ticker)}</span>` +
+      `<span class="price price--${tone}">${escapeHtml(formatPrice(price))}</span>${note}`,
   };
 }
 
@@ -35,8 +36,8 @@ export function nameLineHtml(name: string, averageIv: number): Html {
   const title = shortName === name ? "" : ` title="${escapeHtml(name)}"`;
   return {
     __html:
-      `<span class="stock-row__name"${title}>${escapeHtml(shortName)}</span>` +
-      `<span class="stock-row__iv"><span class="stock-row__label">IV</span> ${escapeHtml(formatIv(averageIv))}</span>`,
+      `<span class="name"${title}>${escapeHtml(shortName)}</span>` +
+      `<span class="iv"><span class="label">IV</span> ${escapeHtml(formatIv(averageIv))}</span>`,
   };
 }
 
@@ -48,7 +49,7 @@ export function levelsHtml(levels: readonly [number, number, number, number], pr
         const reached = levelTone(level, price) === "green";
         const name = `${LEVEL_NAMES[i]} buy level ${reached ? "(reached) " : ""}`;
         return (
-          `<span class="level level--${reached ? "green" : "grey"}">` +
+          `<span class="${reached ? "level level--green" : "level"}">` +
           `<span class="visually-hidden">${name}</span>${escapeHtml(formatLevel(level))}</span>`
         );
       })

@@ -77,8 +77,8 @@ async function openWatchlist(page: Page) {
 }
 
 const marker = (page: Page) => page.evaluate(() => (window as unknown as { marker?: number }).marker);
-const aaplPrice = (page: Page) => page.locator('li[data-ticker="AAPL"] .stock-row__price');
-const allPrices = (page: Page) => page.locator(".stock-row__price").allTextContents();
+const aaplPrice = (page: Page) => page.locator('li[data-ticker="AAPL"] .price');
+const allPrices = (page: Page) => page.locator(".price").allTextContents();
 
 test("a price the provider publishes appears in the open watchlist, coloured and aged, without a reload", async ({
   page,
@@ -93,7 +93,7 @@ test("a price the provider publishes appears in the open watchlist, coloured and
   await control("/price", { ticker: "AAPL", price: 1.25 });
   await expect(aaplPrice(page)).toHaveText("1.25");
   await expect(aaplPrice(page)).toHaveClass(/price--green/);
-  await expect(page.locator('li[data-ticker="AAPL"] .stock-row__age')).toHaveText(/seconds? ago/);
+  await expect(page.locator('li[data-ticker="AAPL"] .age')).toHaveText(/seconds? ago/);
 
   // Above it: grey.
   await control("/price", { ticker: "AAPL", price: 99_999.5 });

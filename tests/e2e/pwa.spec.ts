@@ -273,7 +273,7 @@ test.describe("changes made offline", () => {
     await signInAs(page, trader);
     await listReady(page);
     // The edit page was opened once online.
-    await row(page, "AAPL").locator(".stock-row__main").tap();
+    await row(page, "AAPL").locator(".main").tap();
     await row(page, "AAPL").getByRole("link", { name: "Edit" }).click();
     await expect(page.getByRole("heading", { name: "Edit Stock" })).toBeVisible();
     await page.getByRole("link", { name: "Close" }).click();
@@ -289,7 +289,7 @@ test.describe("changes made offline", () => {
     // The switch shows what the user chose while it waits.
     await expect(toggle).toHaveAttribute("aria-checked", "true");
 
-    await row(page, "AAPL").locator(".stock-row__main").tap();
+    await row(page, "AAPL").locator(".main").tap();
     await row(page, "AAPL").getByRole("link", { name: "Edit" }).click();
     await expect(page.getByRole("heading", { name: "Edit Stock" })).toBeVisible();
     await page.getByLabel("Base Value").fill("321.5");
@@ -360,7 +360,7 @@ test.describe("changes made offline", () => {
     await expect(page.getByRole("button", { name: "Finish Reorder" })).toHaveCount(0);
     await expect.poll(() => shownTickers(page)).toEqual(["KO", "AAPL", "MSFT"]);
 
-    await row(page, "AAPL").locator(".stock-row__main").tap();
+    await row(page, "AAPL").locator(".main").tap();
     await row(page, "AAPL").getByRole("link", { name: "Delete" }).click();
     await page.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
     await expectToast(page, "Delete AAPL from the watchlist: saved on this device, and sent when you are back online.");

@@ -58,7 +58,7 @@ test("with the provider gone: the bell, add to watchlist, the AI analysis and th
   await signInAs(page, trader, appUrl);
   await page.goto(`${appUrl}/uip-stocks`);
   await listReady(page);
-  await row(page, "KO").locator(".stock-row__main").tap();
+  await row(page, "KO").locator(".main").tap();
   await provider.stop();
 
   const bell = row(page, "KO").getByRole("switch", { name: "Price alerts for KO" });

@@ -45,12 +45,12 @@ test.describe("JavaScript on, as a trader", () => {
 
     const msft = rows.find((r) => r.stock.ticker === "MSFT")!;
     const shown = row(page, "MSFT");
-    await expect(shown.locator(".stock-row__price")).toHaveText(formatted(msft.stock.current_price, 2));
-    await expect(shown.locator(".stock-row__price")).toHaveClass(
+    await expect(shown.locator(".price")).toHaveText(formatted(msft.stock.current_price, 2));
+    await expect(shown.locator(".price")).toHaveClass(
       msft.average_iv > msft.stock.current_price ? /price--green/ : /price--grey/,
     );
-    await expect(shown.locator(".stock-row__name")).toHaveText("Microsoft Corporation");
-    await expect(shown.locator(".stock-row__iv")).toHaveText(`IV ${formatted(msft.average_iv, 1)}`);
+    await expect(shown.locator(".name")).toHaveText("Microsoft Corporation");
+    await expect(shown.locator(".iv")).toHaveText(`IV ${formatted(msft.average_iv, 1)}`);
     await expect(shown.locator(".level")).toHaveText(
       [msft.buy_level_one, msft.buy_level_two, msft.buy_level_three, msft.buy_level_four].map(
         (level, i) =>
@@ -107,7 +107,7 @@ test.describe("JavaScript on, as a trader", () => {
       .locator("li.stock-row")
       .evaluateAll((items) =>
         items
-          .filter((li) => li.querySelector(".stock-row__price")?.classList.contains("price--green"))
+          .filter((li) => li.querySelector(".price")?.classList.contains("price--green"))
           .map((li) => li.getAttribute("data-ticker")),
       );
     expect(green.length).toBeGreaterThan(0);
@@ -196,16 +196,16 @@ test.describe("JavaScript on, as a trader", () => {
     const trader = await createTrader([]);
     await openUipList(page, trader);
     await listReady(page);
-    const track = row(page, "KO").locator(".stock-row__track");
+    const track = row(page, "KO").locator(".track");
     const finger = await fingerOn(page, "KO");
     await finger.move(-90);
     await expect(track).toHaveAttribute("data-swipe", "hint-left");
-    await expect(row(page, "KO").locator(".stock-row__reveal--left")).toHaveText("Delete");
+    await expect(row(page, "KO").locator(".reveal--left")).toHaveText("Delete");
     await finger.move(-40);
     await finger.up();
     await expectToast(page, "You do not have permission to delete this stock.", 2000);
     await expect(page.getByRole("dialog")).toHaveCount(0);
-    await expect(row(page, "KO").locator(".stock-row__surface")).not.toHaveAttribute("style", /translateX/);
+    await expect(row(page, "KO").locator(".surface")).not.toHaveAttribute("style", /translateX/);
     await expect(page).toHaveURL(/\/uip-stocks$/);
     // The confirmation's address says the same and offers nothing to confirm.
     await page.goto("/uip-stocks?delete=KO");
@@ -228,14 +228,14 @@ test.describe("JavaScript on, as a trader", () => {
     // 70 px: no hint, nothing happens.
     let finger = await fingerOn(page, "JNJ");
     await finger.move(70);
-    await expect(row(page, "JNJ").locator(".stock-row__track")).not.toHaveAttribute("data-swipe");
+    await expect(row(page, "JNJ").locator(".track")).not.toHaveAttribute("data-swipe");
     await finger.up();
     await expect(page.getByRole("dialog")).toHaveCount(0);
 
     finger = await fingerOn(page, "JNJ");
     await finger.move(90);
-    await expect(row(page, "JNJ").locator(".stock-row__track")).toHaveAttribute("data-swipe", "hint-right");
-    await expect(row(page, "JNJ").locator(".stock-row__reveal--right")).toHaveText("Add to Watchlist");
+    await expect(row(page, "JNJ").locator(".track")).toHaveAttribute("data-swipe", "hint-right");
+    await expect(row(page, "JNJ").locator(".reveal--right")).toHaveText("Add to Watchlist");
     await finger.move(40);
     await finger.up();
     const dialog = page.getByRole("dialog", { name: "Add JNJ to your watchlist?" });
@@ -278,11 +278,11 @@ test.describe("JavaScript on, as a trader", () => {
     const trader = await createTrader([]);
     await openUipList(page, trader);
     await listReady(page);
-    const main = row(page, "V").locator(".stock-row__main");
+    const main = row(page, "V").locator(".main");
     await main.tap();
     await expect(main).toHaveAttribute("aria-expanded", "true");
     await expect(row(page, "V").locator("figure.price-chart")).toHaveAttribute("data-state", "ready");
-    const panel = row(page, "V").locator(".stock-row__actions");
+    const panel = row(page, "V").locator(".panel > .actions");
     await expect(panel.getByRole("link")).toHaveText(["AI analysis", "Add to Watchlist"]);
     await main.tap();
     await expect(row(page, "V").locator("figure.price-chart")).toHaveCount(0);
@@ -324,7 +324,7 @@ test.describe("JavaScript on, as a trader", () => {
     const trader = await createTrader([]);
     await openUipList(page, trader);
     await listReady(page);
-    await row(page, "AAPL").locator(".stock-row__main").tap();
+    await row(page, "AAPL").locator(".main").tap();
     await row(page, "AAPL").getByRole("link", { name: "AI analysis" }).click();
     const modal = page.getByRole("dialog", { name: "AI analysis: AAPL" });
     await expect(modal).toBeVisible();
@@ -460,7 +460,7 @@ test.describe("JavaScript on, as the admin", () => {
     await expect(page).toHaveURL(/\/uip-stocks$/);
     await expectToast(page, "PEP updated successfully!", 1000);
     await expect(row(page, "PEP").getByTestId("category")).toHaveText("Category: Speculative");
-    await expect(row(page, "PEP").locator(".stock-row__iv")).toHaveText("IV 240.0");
+    await expect(row(page, "PEP").locator(".iv")).toHaveText("IV 240.0");
     const saved = (await uipList()).find((r) => r.stock.ticker === "PEP")!;
     expect(saved).toMatchObject({ base_iv: 300, conservative_iv: 180, buy_level_three: 0, average_iv: 240 });
 
@@ -496,7 +496,7 @@ test.describe("JavaScript on, as the admin", () => {
     expect((await uipList()).some((r) => r.stock.ticker === "WMT")).toBe(false);
 
     // Someone else deletes HD while the confirmation is open.
-    await row(page, "HD").locator(".stock-row__main").tap();
+    await row(page, "HD").locator(".main").tap();
     await row(page, "HD").getByRole("link", { name: "Delete" }).click();
     await fixture.remove(gone.id);
     await page.getByRole("dialog", { name: "Delete HD?" }).getByRole("button", { name: "Delete" }).click();
@@ -575,7 +575,7 @@ test.describe("JavaScript off", () => {
     await expect(row(page, "TSLA").getByRole("switch")).toHaveAttribute("aria-checked", "true");
 
     // The row's link opens its panel: the AI analysis, read whole by the server.
-    await row(page, "TSLA").locator(".stock-row__main").click();
+    await row(page, "TSLA").locator(".main").click();
     await expect(page).toHaveURL(/open=TSLA/);
     await row(page, "TSLA").getByRole("link", { name: "AI analysis" }).click();
     const modal = page.getByRole("dialog", { name: "AI analysis: TSLA" });
@@ -609,7 +609,7 @@ test.describe("JavaScript off", () => {
     await expect(page).toHaveURL(/\/uip-stocks$/);
     await expect.poll(() => shownTickers(page)).toEqual([...tickers.slice(0, -2), "NFLX", "DIS"]);
 
-    await row(page, "DIS").locator(".stock-row__main").click();
+    await row(page, "DIS").locator(".main").click();
     await row(page, "DIS").getByRole("link", { name: "Delete" }).click();
     await page.getByRole("dialog", { name: "Delete DIS?" }).getByRole("button", { name: "Delete" }).click();
     await expectStaticToast(page, "DIS deleted from UIP stocks.");
@@ -637,7 +637,7 @@ test.describe("JavaScript off", () => {
 
 /** A finger down on a row's middle, scrolled into view first (the list is longer than the screen). */
 async function fingerOn(page: Page, ticker: string): Promise<Finger> {
-  const main = row(page, ticker).locator(".stock-row__main");
+  const main = row(page, ticker).locator(".main");
   await main.scrollIntoViewIfNeeded();
   return Finger.down(page, await centerOf(main));
 }

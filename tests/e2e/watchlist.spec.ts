@@ -21,6 +21,10 @@ import {
  */
 test.describe.configure({ timeout: 90_000 });
 
+/** The list's two colours (app/styles/app.css: --grey, --green), as the browser computes them. */
+const GREY = "rgb(148, 163, 184)";
+const GREEN = "rgb(34, 197, 94)";
+
 test.describe("JavaScript on", () => {
   test.beforeEach(async ({ page }) => {
     await recordToasts(page);
@@ -56,16 +60,16 @@ test.describe("JavaScript on", () => {
     await listReady(page);
 
     const first = row(page, "AAPL");
-    await expect(first.locator(".stock-row__ticker")).toHaveText("AAPL");
+    await expect(first.locator(".ticker")).toHaveText("AAPL");
     await expect(first.locator(".stock-logo")).toHaveText("AA");
-    const price = first.locator(".stock-row__price");
+    const price = first.locator(".price");
     await expect(price).toHaveText(formatted(aapl!.stock.current_price, 2));
     await expect(price).toHaveClass(/price--green/);
     // Not by colour alone: a green price is underlined, and says so to a screen reader.
     await expect(price).toHaveCSS("text-decoration-line", "underline");
-    await expect(first.locator(".stock-row__main")).toHaveAccessibleName(/, below IV/);
-    await expect(first.locator(".stock-row__name")).toHaveText("Apple Inc.");
-    await expect(first.locator(".stock-row__iv")).toHaveText("IV 5,000.2");
+    await expect(first.locator(".main")).toHaveAccessibleName(/, below IV/);
+    await expect(first.locator(".name")).toHaveText("Apple Inc.");
+    await expect(first.locator(".iv")).toHaveText("IV 5,000.2");
     const levels = first.locator(".level");
     // A level at or above the price is reached: green, underlined, and "(reached)" to a screen reader.
     await expect(levels).toHaveText([
@@ -74,18 +78,20 @@ test.describe("JavaScript on", () => {
       "3rd buy level 2",
       "4th buy level (reached) 5,000,000",
     ]);
-    await expect(levels.nth(0)).toHaveClass(/level--grey/);
+    await expect(levels.nth(0)).not.toHaveClass(/level--green/);
+    await expect(levels.nth(0)).toHaveCSS("color", GREY);
     await expect(levels.nth(0)).toHaveCSS("text-decoration-line", "none");
     await expect(levels.nth(1)).toHaveClass(/level--green/);
+    await expect(levels.nth(1)).toHaveCSS("color", GREEN);
     await expect(levels.nth(1)).toHaveCSS("text-decoration-line", "underline");
-    await expect(first.locator(".stock-row__age")).toHaveText(/^\d+ (second|minute|hour|day)s? ago$/);
+    await expect(first.locator(".age")).toHaveText(/^\d+ (second|minute|hour|day)s? ago$/);
 
-    const koPrice = row(page, "KO").locator(".stock-row__price");
+    const koPrice = row(page, "KO").locator(".price");
     await expect(koPrice).toHaveText(formatted(ko!.stock.current_price, 2));
     await expect(koPrice).toHaveClass(/price--grey/);
     await expect(koPrice).toHaveCSS("text-decoration-line", "none");
-    await expect(row(page, "KO").locator(".stock-row__main")).not.toHaveAccessibleName(/below IV/);
-    await expect(row(page, "KO").locator(".stock-row__iv")).toHaveText("IV 0.0");
+    await expect(row(page, "KO").locator(".main")).not.toHaveAccessibleName(/below IV/);
+    await expect(row(page, "KO").locator(".iv")).toHaveText("IV 0.0");
     await expect.poll(() => shownTickers(page)).toEqual(["AAPL", "KO"]);
   });
 
@@ -94,12 +100,12 @@ test.describe("JavaScript on", () => {
     await page.clock.install();
     await signInAs(page, trader);
     await listReady(page);
-    const age = row(page, "KO").locator(".stock-row__age");
+    const age = row(page, "KO").locator(".age");
     await expect(age).toHaveText(/^\d+ (second|minute|hour)s? ago$/);
     // Every age text follows one clock (AgeText); a day later each says so.
     await page.clock.fastForward("24:00:00");
     await expect(age).toHaveText(/^1 day ago$/);
-    await expect(row(page, "AAPL").locator(".stock-row__age")).toHaveText(/^1 day ago$/);
+    await expect(row(page, "AAPL").locator(".age")).toHaveText(/^1 day ago$/);
   });
 
   test("search filters by ticker, case-insensitive, and Escape clears it", async ({ page }) => {
@@ -194,7 +200,7 @@ test.describe("JavaScript on", () => {
     await expect(row(page, "AAPL")).toBeVisible();
     expect(chartCode).toEqual([]);
 
-    const main = row(page, "AAPL").locator(".stock-row__main");
+    const main = row(page, "AAPL").locator(".main");
     await expect(main).toHaveAttribute("aria-expanded", "false");
     await main.tap();
     await expect(main).toHaveAttribute("aria-expanded", "true");
@@ -208,10 +214,10 @@ test.describe("JavaScript on", () => {
     expect(await chart.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe("rgb(19, 28, 46)");
 
     // One row open at a time; a second tap closes it. Tapping does not navigate.
-    await row(page, "MSFT").locator(".stock-row__main").tap();
+    await row(page, "MSFT").locator(".main").tap();
     await expect(row(page, "MSFT").locator("figure.price-chart")).toHaveAttribute("data-state", "ready");
     await expect(row(page, "AAPL").locator("figure.price-chart")).toHaveCount(0);
-    await row(page, "MSFT").locator(".stock-row__main").tap();
+    await row(page, "MSFT").locator(".main").tap();
     await expect(row(page, "MSFT").locator("figure.price-chart")).toHaveCount(0);
     await expect(page).toHaveURL(/\/user-stocks$/);
   });
@@ -222,7 +228,7 @@ test.describe("JavaScript on", () => {
     await listReady(page);
 
     // Moving 15 px sideways while holding: not a long press, and not far enough to be a swipe action.
-    const moved = await Finger.down(page, await centerOf(row(page, "KO").locator(".stock-row__main")));
+    const moved = await Finger.down(page, await centerOf(row(page, "KO").locator(".main")));
     await moved.move(-15, 0, 3);
     await page.waitForTimeout(900); // hold well past 500 ms
     await moved.up();
@@ -230,7 +236,7 @@ test.describe("JavaScript on", () => {
     await expect(page.getByRole("dialog")).toHaveCount(0);
 
     // Held still: the edit page opens while the finger is still down.
-    const finger = await Finger.down(page, await centerOf(row(page, "AAPL").locator(".stock-row__main")));
+    const finger = await Finger.down(page, await centerOf(row(page, "AAPL").locator(".main")));
     await expect(page).toHaveURL(/\/user-stock\/AAPL$/);
     await finger.up();
     await expect(page.getByRole("heading", { name: "Edit Stock" })).toBeVisible();
@@ -242,19 +248,19 @@ test.describe("JavaScript on", () => {
     const trader = await createTrader(["AAPL", "KO", "MSFT"]);
     await signInAs(page, trader);
     await listReady(page);
-    const track = row(page, "KO").locator(".stock-row__track");
-    const reveal = row(page, "KO").locator(".stock-row__reveal--left");
+    const track = row(page, "KO").locator(".track");
+    const reveal = row(page, "KO").locator(".reveal--left");
     // Nothing is drawn behind a row before it is first swiped (ADR 0045).
-    await expect(row(page, "KO").locator(".stock-row__reveal")).toHaveCount(0);
+    await expect(row(page, "KO").locator(".reveal")).toHaveCount(0);
 
     // A short swipe (60 px) snaps back and does nothing.
-    let finger = await Finger.down(page, await centerOf(row(page, "KO").locator(".stock-row__main")));
+    let finger = await Finger.down(page, await centerOf(row(page, "KO").locator(".main")));
     await finger.move(-60);
     await expect(track).not.toHaveAttribute("data-swipe");
     await finger.up();
     await expect(page.getByRole("dialog")).toHaveCount(0);
 
-    finger = await Finger.down(page, await centerOf(row(page, "KO").locator(".stock-row__main")));
+    finger = await Finger.down(page, await centerOf(row(page, "KO").locator(".main")));
     await finger.move(-90);
     await expect(track).toHaveAttribute("data-swipe", "hint-left");
     await expect(reveal).toHaveCSS("opacity", "1");
@@ -265,7 +271,7 @@ test.describe("JavaScript on", () => {
     const dialog = page.getByRole("dialog", { name: "Delete KO?" });
     await expect(dialog).toBeVisible();
     await expect(page).toHaveURL(/\?delete=KO$/);
-    await expect(row(page, "KO").locator(".stock-row__surface")).not.toHaveAttribute("style", /translateX/);
+    await expect(row(page, "KO").locator(".surface")).not.toHaveAttribute("style", /translateX/);
     await expect(dialog).toContainText("The Coca-Cola Company (KO) will be removed from your watchlist.");
     await dialog.getByRole("button", { name: "Delete" }).click();
     await expectToast(page, "KO deleted from Watchlist.", 2000);
@@ -294,7 +300,7 @@ test.describe("JavaScript on", () => {
     await expect(page).toHaveURL(/\/user-stocks$/);
 
     // From the row's panel: Delete, then Cancel.
-    await row(page, "AAPL").locator(".stock-row__main").tap();
+    await row(page, "AAPL").locator(".main").tap();
     await row(page, "AAPL").getByRole("link", { name: "Delete" }).click();
     await expect(dialog).toBeVisible();
     await dialog.getByRole("link", { name: "Cancel" }).click();
@@ -488,7 +494,7 @@ test.describe("JavaScript on", () => {
 
     await expect(page).toHaveURL(/\/user-stocks$/);
     await expectToast(page, "JPM updated successfully!", 1000);
-    await expect(row(page, "JPM").locator(".stock-row__iv")).toHaveText("IV 275.3");
+    await expect(row(page, "JPM").locator(".iv")).toHaveText("IV 275.3");
     const saved = (await watchlistOf(trader))[0]!;
     expect(saved).toMatchObject({ base_iv: 300, conservative_iv: 250.5, buy_level_two: 0 });
   });
@@ -506,7 +512,7 @@ test.describe("JavaScript on", () => {
     const trader = await createTrader(["AAPL", "KO"]);
     await signInAs(page, trader);
     await listReady(page);
-    await row(page, "KO").locator(".stock-row__main").tap();
+    await row(page, "KO").locator(".main").tap();
     await row(page, "KO").getByRole("link", { name: "Edit" }).click();
     await expect(page).toHaveURL(/\/user-stock\/KO$/);
     await page.getByRole("link", { name: "Close" }).click();
@@ -556,7 +562,7 @@ test.describe("JavaScript off", () => {
     await expect(row(page, "KO").getByRole("switch")).toHaveAttribute("aria-checked", "true");
 
     // Tapping a row follows its link: the panel opens with Edit and Delete.
-    await row(page, "KO").locator(".stock-row__main").click();
+    await row(page, "KO").locator(".main").click();
     await expect(page).toHaveURL(/\?open=KO$/);
     await expect(row(page, "KO").getByText("The price chart needs JavaScript.")).toBeVisible();
     await expect(row(page, "KO").locator(".price-chart .spinner__ring")).toBeHidden();
@@ -568,7 +574,7 @@ test.describe("JavaScript off", () => {
     await expectStaticToast(page, "KO deleted from Watchlist.");
     await expect.poll(() => shownTickers(page)).toEqual(["AAPL", "PYPL"]);
 
-    await row(page, "AAPL").locator(".stock-row__main").click();
+    await row(page, "AAPL").locator(".main").click();
     await row(page, "AAPL").getByRole("link", { name: "Edit" }).click();
     await expect(page).toHaveURL(/\/user-stock\/AAPL$/);
   });

@@ -82,7 +82,7 @@ test("a second AI text in the minute says how long to wait in the modal", async 
   await signInAsDemo(page);
   await page.goto(`${appUrl}/uip-stocks`);
   await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
-  await row(page, "AAPL").locator(".stock-row__main").tap();
+  await row(page, "AAPL").locator(".main").tap();
   await row(page, "AAPL").getByRole("link", { name: "AI analysis" }).click();
   const modal = page.getByRole("dialog", { name: "AI analysis: AAPL" });
   await expect(modal.locator(".ai-text__body")).toContainText("AAPL", { timeout: 20_000 });
