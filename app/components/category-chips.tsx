@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { Link } from "react-router";
 import type { CategoryChip } from "#app/lib/uip-list.ts";
-import { CategoryIcon } from "./category-badge.tsx";
+import { CategoryIcon } from "./category-icons.tsx";
 
 /**
  * docs/product.md#screens-uip-list: the UIP list's category filter, one chip per category plus 'All Categories' and

@@ -20,7 +20,8 @@ import { CategoryBadge } from "#app/components/category-badge.tsx";
 import { CategoryChips } from "#app/components/category-chips.tsx";
 import { ScrollToTop } from "#app/components/scroll-to-top.tsx";
 import { AiAnalysisModal } from "#app/components/ai-analysis-modal.tsx";
-import { BellIcon, ListPlusIcon, PlusIcon, SparklesIcon } from "#app/components/icons.tsx";
+import { ListPlusIcon, PlusIcon, SparklesIcon } from "#app/components/icons.tsx";
+import { UipBellIcon, UipRowIconSprite } from "#app/components/uip-row-icons.tsx";
 import { ListHeader } from "#app/components/stock-list/list-header.tsx";
 import { ListNotices } from "#app/components/stock-list/list-notices.tsx";
 import { ListSearch } from "#app/components/stock-list/list-search.tsx";
@@ -127,14 +128,14 @@ export default function UipStocks() {
           tone: "positive" as const,
           onSwipe: () => void navigate(modalLink(PARAM.add).to, { preventScrollReset: true, state: OPENED_HERE }),
         },
-        badge: <CategoryBadge category={row.category} />,
+        badge: <CategoryBadge category={row.category} fromSprite />,
         toggle: {
           intent: "alert" satisfies Intent,
           checked: row.price_alert,
           label: `Price alerts for ${row.stock.ticker}`,
           appearance: "icon" as const,
           caption: "Alert",
-          children: <BellIcon className="uip-bell" />,
+          children: <UipBellIcon />,
         },
         panel: (
           <>
@@ -233,6 +234,8 @@ export default function UipStocks() {
         }
       />
 
+      {/* The rows' category icons and bells draw from it (ADR 0059). */}
+      <UipRowIconSprite />
       <StockListRows
         list={list}
         rows={rows}

@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./support/test.ts";
 import {
   centerOf,
@@ -68,6 +68,8 @@ test.describe("JavaScript on, as a trader", () => {
       const badge = row(page, ticker).getByTestId("category");
       await expect(badge).toHaveText(`Category: ${name}`);
       await expect(badge.locator(`svg.uip-category-icon--${icon}`)).toBeVisible();
+      // The icon is the list's one drawing of it, used by reference (ADR 0059): the reference resolves.
+      expect(await drawnArea(badge.locator("svg use"))).toBeGreaterThan(50);
     }
 
     await expect(page.getByRole("button", { name: "Menu" })).toHaveCount(0);
@@ -169,8 +171,12 @@ test.describe("JavaScript on, as a trader", () => {
     await listReady(page);
     const bell = row(page, "KO").getByRole("switch", { name: "Price alerts for KO" });
     await expect(bell).toHaveAttribute("aria-checked", "false");
+    expect(await drawnArea(bell.locator("use"))).toBeGreaterThan(50);
+    await expect(bell.locator("svg")).toHaveCSS("fill", "none");
     await bell.click();
     await expect(bell).toHaveAttribute("aria-checked", "true");
+    // On, the bell is filled, not only recoloured.
+    await expect(bell.locator("svg")).not.toHaveCSS("fill", "none");
     await expectToast(page, "Price alerts on for KO.", 2000);
     await expect
       .poll(async () => (await uipList(trader.token)).find((r) => r.stock.ticker === "KO")?.price_alert)
@@ -650,6 +656,15 @@ async function expectStaticToast(page: Page, text: string, autoCloseMs = 2000) {
   const shown = page.locator(".static-toast").filter({ hasText: text });
   await expect(shown).toHaveCount(1);
   await expect(shown).toHaveAttribute("style", new RegExp(`animation-delay: ?${autoCloseMs}ms`));
+}
+
+/** The area, in CSS pixels, of what an SVG `<use>` draws: 0 when its reference finds nothing. */
+async function drawnArea(use: Locator): Promise<number> {
+  return use.evaluate((element: SVGUseElement) => {
+    const box = element.getBBox();
+    const scale = element.getScreenCTM()?.a ?? 0;
+    return box.width * box.height * scale * scale;
+  });
 }
 
 /** en-US grouping with fixed decimals, as the list shows numbers (docs/product.md#constants-display). */
