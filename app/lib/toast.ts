@@ -12,8 +12,26 @@ const library = () => import("#app/components/toast-container-root.tsx");
 function show(text: string, options?: ToastOptions): void {
   library().then(
     ({ toast: libraryToast }) => libraryToast(text, options),
-    (error: unknown) => console.warn(`[toast] could not load the toast library; not shown: ${text}`, error),
+    (error: unknown) => {
+      console.warn("[toast] could not load the toast library; shown as plain text", error);
+      showPlain(text, options);
+    },
   );
+}
+
+/**
+ * A toast whose library could not load (a flaky network before the service worker kept it): the
+ * same plain box a page shows before its scripts run (components/toaster.tsx), fading by CSS after
+ * its time. A trader still learns whether the action worked.
+ */
+function showPlain(text: string, options?: ToastOptions): void {
+  const box = document.createElement("div");
+  box.className = `static-toast static-toast--${options?.type ?? "info"}`;
+  box.setAttribute("role", "status");
+  if (typeof options?.autoClose === "number") box.style.animationDelay = `${options.autoClose}ms`;
+  box.textContent = text;
+  box.addEventListener("animationend", () => box.remove());
+  document.body.append(box);
 }
 
 /** Same calls as react-toastify's `toast` (the ones the app uses). */

@@ -94,3 +94,26 @@ test("the toast library and its styles come with the page's first toast, not wit
   await expectToast(page, "Recommendation setting updated.");
   expect(await toastStyles()).toBe(1);
 });
+
+test.describe("on a network that drops the toast library", () => {
+  // The service worker would answer from its copy, out of the route's reach.
+  test.use({ serviceWorkers: "block" });
+
+  test("a toast is still shown, as the plain box of a page without scripts, and fades after its time", async ({
+    page,
+  }) => {
+    const trader = await createTrader(["MSFT", "KO"]);
+    await signInAs(page, trader);
+    await listReady(page);
+    await page.route(/\/assets\/toast-container-root-[\w-]+\.js$/, (route) => route.abort("connectionreset"));
+
+    await row(page, "KO").getByRole("switch", { name: "Recommendations for KO" }).click();
+    const shown = page.locator(".static-toast--success");
+    await expect(shown).toHaveText("Recommendation setting updated.");
+    await expect(shown).toHaveAttribute("role", "status");
+    await expect(page.locator(".Toastify")).toHaveCount(0);
+    // It goes by itself (after the list's 2 s and the fade), never blocking a tap meanwhile.
+    await expect(shown).toHaveCSS("pointer-events", "none");
+    await expect(shown).toHaveCount(0, { timeout: 5_000 });
+  });
+});
