@@ -41,7 +41,11 @@ export function nameLineHtml(name: string, averageIv: number): Html {
   };
 }
 
-/** The four buy levels, each named for screen readers; a reached one (at or above the price) says so. */
+/**
+ * The four buy levels, each named for screen readers; a reached one (at or above the price) says so.
+ * The name is a level's inner span, which the row's styles hide from sight (`.levels .level > span`,
+ * ADR 0059): a list repeats it four times a row.
+ */
 export function levelsHtml(levels: readonly [number, number, number, number], price: number): Html {
   return {
     __html: levels
@@ -50,7 +54,7 @@ export function levelsHtml(levels: readonly [number, number, number, number], pr
         const name = `${LEVEL_NAMES[i]} buy level ${reached ? "(reached) " : ""}`;
         return (
           `<span class="${reached ? "level level--green" : "level"}">` +
-          `<span class="visually-hidden">${name}</span>${escapeHtml(formatLevel(level))}</span>`
+          `<span>${name}</span>${escapeHtml(formatLevel(level))}</span>`
         );
       })
       .join(""),

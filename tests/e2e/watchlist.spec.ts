@@ -84,6 +84,14 @@ test.describe("JavaScript on", () => {
     await expect(levels.nth(1)).toHaveClass(/level--green/);
     await expect(levels.nth(1)).toHaveCSS("color", GREEN);
     await expect(levels.nth(1)).toHaveCSS("text-decoration-line", "underline");
+    // The levels' names are heard, not seen: the row's link says them, and they take no room.
+    await expect(first.locator(".main")).toHaveAccessibleName(/1st buy level 1 ?2nd buy level \(reached\) 9,999,999/);
+    expect(
+      await levels
+        .nth(0)
+        .locator("span")
+        .evaluate((name) => name.getBoundingClientRect().width),
+    ).toBeLessThan(2);
     await expect(first.locator(".age")).toHaveText(/^\d+ (second|minute|hour|day)s? ago$/);
 
     const koPrice = row(page, "KO").locator(".price");
