@@ -43,8 +43,8 @@ export function nameLineHtml(name: string, averageIv: number): Html {
 
 /**
  * The four buy levels, each named for screen readers; a reached one (at or above the price) says so.
- * The name is a level's inner span, which the row's styles hide from sight (`.levels .level > span`,
- * ADR 0059): a list repeats it four times a row.
+ * The name is a level's inner span, hidden from sight with `.visually-hidden` (`.main .level > span`,
+ * app/styles/app.css; ADR 0059): a list repeats it four times a row.
  */
 export function levelsHtml(levels: readonly [number, number, number, number], price: number): Html {
   return {
