@@ -1,5 +1,5 @@
 import { useEffect, useSyncExternalStore } from "react";
-import { toast as showToast } from "#app/lib/toast.ts";
+import { staticToastClass, toast as showToast } from "#app/lib/toast.ts";
 
 interface ToastMessage {
   id: string;
@@ -35,11 +35,7 @@ export function Toaster({ toast }: { toast: ToastMessage | null }) {
 
   // Without JavaScript it fades out after its time by CSS alone, and never blocks a tap.
   return toast && !hydrated ? (
-    <div
-      className={`static-toast static-toast--${toast.type}`}
-      role="status"
-      style={{ animationDelay: `${toast.autoClose}ms` }}
-    >
+    <div className={staticToastClass(toast.type)} role="status" style={{ animationDelay: `${toast.autoClose}ms` }}>
       {toast.text}
     </div>
   ) : null;

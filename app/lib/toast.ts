@@ -19,6 +19,9 @@ function show(text: string, options?: ToastOptions): void {
   );
 }
 
+/** The plain toast box's classes (app/styles/app.css), for the Toaster's and this module's. */
+export const staticToastClass = (type: string) => `static-toast static-toast--${type}`;
+
 /**
  * A toast whose library could not load (a flaky network before the service worker kept it): the
  * same plain box a page shows before its scripts run (components/toaster.tsx), fading by CSS after
@@ -26,7 +29,7 @@ function show(text: string, options?: ToastOptions): void {
  */
 function showPlain(text: string, options?: ToastOptions): void {
   const box = document.createElement("div");
-  box.className = `static-toast static-toast--${options?.type ?? "info"}`;
+  box.className = staticToastClass(options?.type ?? "info");
   box.setAttribute("role", "status");
   if (typeof options?.autoClose === "number") box.style.animationDelay = `${options.autoClose}ms`;
   box.textContent = text;

@@ -49,7 +49,7 @@ test("the demo watchlist's prices move within a minute, labelled as a replay whi
   if (isMarketOpen(new Date())) await expect(note).toHaveCount(0);
   else await expect(note).toHaveText("Demo market: replaying a session");
 
-  const prices = () => page.locator(".price").allTextContents();
+  const prices = () => page.locator(".stock-row .price").allTextContents();
   const first = await prices();
   expect(first.length).toBeGreaterThan(0);
   // The price job runs every 60 s (PRICE_REFRESH_SECONDS) and its update arrives over the websocket,

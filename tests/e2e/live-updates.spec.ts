@@ -78,7 +78,7 @@ async function openWatchlist(page: Page) {
 
 const marker = (page: Page) => page.evaluate(() => (window as unknown as { marker?: number }).marker);
 const aaplPrice = (page: Page) => page.locator('li[data-ticker="AAPL"] .price');
-const allPrices = (page: Page) => page.locator(".price").allTextContents();
+const allPrices = (page: Page) => page.locator(".stock-row .price").allTextContents();
 
 test("a price the provider publishes appears in the open watchlist, coloured and aged, without a reload", async ({
   page,
