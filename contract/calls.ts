@@ -249,7 +249,7 @@ export const setUipPriceAlert = endpoint({
   path: "/api/uip-stock/:id/price-alert",
   params: IdParams,
   body: z.object({ enabled: z.boolean() }),
-  response: z.object({ price_alert: z.boolean() }),
+  response: z.object({ price_alert: z.boolean(), ticker: Ticker }),
 });
 
 export const companyName = endpoint({

@@ -1,20 +1,41 @@
-import type { FormEvent, ReactNode } from "react";
+import type { MouseEvent, ReactNode } from "react";
 import { useFetcher } from "react-router";
 import { ENHANCED_FIELD, type ActionReply } from "#app/lib/action-reply.ts";
-import { escapeHtml } from "#app/lib/html.ts";
 import { useReplyToast } from "#app/hooks/use-reply-toast.ts";
 import { queuedToggle } from "#app/lib/offline.ts";
 import { usePendingChanges } from "#app/lib/outbox-store.ts";
 
+/** The ids of the list's two switch forms: the one that switches a row on, and the one that switches it off. */
+const SWITCH_FORM = { on: "row-switch-on", off: "row-switch-off" } as const;
+
 /**
- * An on/off control of one row (the watchlist's recommendation switch, the UIP bell). It is a
- * form: without JavaScript it posts and the page comes back; with it, it posts in place, shows
- * the new state at once and the action's toast, and the list reloads its data behind it.
+ * The two forms every row's switch posts without JavaScript, written once by the list (ADR 0060).
+ * Each holds the intent and the wanted state; a row's button joins one by its `form` attribute and
+ * adds the row's id. A list writes them once instead of each row writing its own form.
+ */
+export function RowToggleForms({ action, intent, name = "value" }: { action: string; intent: string; name?: string }) {
+  return (
+    <>
+      {(["on", "off"] as const).map((state) => (
+        <form key={state} id={SWITCH_FORM[state]} method="post" action={action} hidden>
+          <input type="hidden" name="intent" value={intent} />
+          <input type="hidden" name={name} value={String(state === "on")} />
+        </form>
+      ))}
+    </>
+  );
+}
+
+/**
+ * An on/off control of one row (the watchlist's recommendation switch, the UIP bell). Without
+ * JavaScript it submits one of the list's switch forms (RowToggleForms) and the page comes back;
+ * with it, it posts in place, shows the new state at once and the action's toast, and the list
+ * reloads its data behind it.
  */
 export function RowToggle({
   action,
   intent,
-  fields,
+  row,
   checked,
   label,
   name = "value",
@@ -22,11 +43,11 @@ export function RowToggle({
   caption,
   children,
 }: {
-  /** The route whose action handles `intent`. */
+  /** The route whose action handles `intent` (the same as the list's RowToggleForms). */
   action: string;
   intent: string;
-  /** Hidden fields naming the row, e.g. `{ id: 12 }`. */
-  fields: Record<string, string | number>;
+  /** The row it switches; the ticker names the change in the outbox when it waits for the network. */
+  row: { id: number; ticker: string };
   checked: boolean;
   /** The accessible name, e.g. "Recommendations for AAPL". */
   label: string;
@@ -45,36 +66,36 @@ export function RowToggle({
   const queued = queuedToggle(usePendingChanges(), {
     page: action.split("?")[0]!,
     intent,
-    id: String(fields.id ?? ""),
+    id: String(row.id),
     name,
   });
   const on = typeof pending === "string" ? pending === "true" : (queued ?? checked);
 
-  // Posted by the fetcher, marked as sent by JavaScript so the action answers JSON (the field is
-  // added here, not as an input each row would insert once hydrated).
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
+  // Posted by the fetcher with the same fields the list's form would send, marked as sent by
+  // JavaScript so the action answers JSON.
+  function onClick(event: MouseEvent<HTMLButtonElement>) {
     event.preventDefault();
-    const data = new FormData(event.currentTarget);
-    const button = event.currentTarget.querySelector("button");
-    if (button) data.set(button.name, button.value);
+    const data = new FormData();
+    data.set("intent", intent);
+    data.set("id", String(row.id));
+    data.set("ticker", row.ticker);
+    data.set(name, String(!on));
     data.set(ENHANCED_FIELD, "1");
     void fetcher.submit(data, { method: "post", action });
   }
 
   return (
-    <form method="post" action={action} className="row-toggle" onSubmit={onSubmit}>
-      {/* The row's fixed fields as markup React leaves alone: hydrating a list's hidden inputs
-          set each one's value again and restyled the page (ADR 0056). */}
-      <span hidden dangerouslySetInnerHTML={{ __html: hiddenFields({ intent, ...fields }) }} />
-      {/* The wanted state is the button's own value: it is posted only by pressing it. */}
+    <span className="row-toggle">
       {/* A submit button by default; no title beside the caption (ADR 0059: every row carries it). */}
       <button
-        name={name}
-        value={String(!on)}
+        form={on ? SWITCH_FORM.off : SWITCH_FORM.on}
+        name="id"
+        value={row.id}
         role="switch"
         aria-checked={on}
         aria-label={label}
         className={appearance === "switch" ? "row-switch" : "icon-button row-toggle-icon"}
+        onClick={onClick}
       >
         {appearance === "switch" ? null : children}
       </button>
@@ -83,12 +104,6 @@ export function RowToggle({
           {caption}
         </span>
       ) : null}
-    </form>
+    </span>
   );
-}
-
-function hiddenFields(fields: Record<string, string | number>): string {
-  return Object.entries(fields)
-    .map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(String(value))}">`)
-    .join("");
 }

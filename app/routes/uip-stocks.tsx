@@ -130,7 +130,6 @@ export default function UipStocks() {
         },
         badge: <CategoryBadge category={row.category} fromSprite />,
         toggle: {
-          intent: "alert" satisfies Intent,
           checked: row.price_alert,
           label: `Price alerts for ${row.stock.ticker}`,
           appearance: "icon" as const,
@@ -245,6 +244,7 @@ export default function UipStocks() {
         editBase="/uip-stock"
         canEdit={canUpdate}
         canDelete={canDelete}
+        toggleIntent={"alert" satisfies Intent}
         extras={extras}
       />
 

@@ -30,8 +30,13 @@ const WATCHLIST: StockListActions = {
   remove: (context, id) => userCall(context, calls.deleteUserStock, { params: { id } }),
   canDelete: (user) => hasPermission(user, "USER_STOCK", "DELETE"),
   flag: {
-    save: (context, id, on) =>
-      userCall(context, calls.updateUserStock, { params: { id }, body: { generate_recommendation: on } }),
+    save: async (context, id, on) => {
+      const row = await userCall(context, calls.updateUserStock, {
+        params: { id },
+        body: { generate_recommendation: on },
+      });
+      return { ticker: row.stock.ticker };
+    },
     saved: () => messages.recommendationSettingUpdated,
     failed: messages.recommendationToggleFailed,
   },

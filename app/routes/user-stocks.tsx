@@ -19,7 +19,6 @@ const LIST_PATH = "/user-stocks";
 /** A watchlist row's own part: its recommendation switch (one function for every render, ADR 0055). */
 const watchlistExtras = (row: WatchlistRow) => ({
   toggle: {
-    intent: "toggle" satisfies Intent,
     checked: row.generate_recommendation,
     label: `Recommendations for ${row.stock.ticker}`,
     caption: "Recs",
@@ -119,6 +118,7 @@ export default function UserStocks() {
         editBase="/user-stock"
         canEdit
         canDelete={canDelete}
+        toggleIntent={"toggle" satisfies Intent}
         extras={watchlistExtras}
       />
 

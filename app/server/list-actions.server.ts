@@ -30,7 +30,8 @@ export interface StockListActions {
   reorderRefused?: { allowed(user: SessionUser): boolean; text: string };
   /** The row's switch (the watchlist's recommendations, the UIP list's price alerts). */
   flag: {
-    save(context: Context, id: number, on: boolean): Promise<unknown>;
+    /** Saves the row's flag and answers the row's ticker (a form without JavaScript posts only the id). */
+    save(context: Context, id: number, on: boolean): Promise<{ ticker: string }>;
     saved(on: boolean, ticker: string): string;
     failed(detail: string): string;
   };
@@ -74,7 +75,7 @@ export const postedTicker = (formData: FormData) => sanitizeTicker(String(formDa
 export const noStockNamed = () => new ProviderError(422, "Unprocessable Entity", "No stock was named");
 const noOnOrOff = () => new ProviderError(422, "Unprocessable Entity", "Neither on nor off was asked for");
 
-/** Switches the row's flag on or off (`value`). */
+/** Switches the row's flag (`id`) on or off (`value`), the two posted by the list's switch forms (ADR 0060). */
 export async function setFlag(list: StockListActions, { request, context, formData }: ListPost) {
   const redirectTo = backTo(list, request.url);
   // The wanted state rides on the switch's button (RowToggle): a post without it is refused, not read as off.
@@ -84,10 +85,10 @@ export async function setFlag(list: StockListActions, { request, context, formDa
     const id = postedId(formData);
     if (!id) throw noStockNamed();
     if (value !== "true" && value !== "false") throw noOnOrOff();
-    await list.flag.save(context, id, on);
+    const { ticker } = await list.flag.save(context, id, on);
     return replyWithToast(formData, {
       ok: true,
-      toast: listToast("success", list.flag.saved(on, postedTicker(formData))),
+      toast: listToast("success", list.flag.saved(on, ticker)),
       redirectTo,
     });
   } catch (error) {

@@ -275,7 +275,8 @@ describe("the bell: PUT /api/uip-stock/{id}/price-alert", () => {
       params: { id: first!.id },
       body: { enabled: true },
     });
-    expect(on).toMatchObject({ status: 200, body: { price_alert: true } });
+    // The reply names the row's stock: a form without JavaScript posts only the row's id.
+    expect(on).toMatchObject({ status: 200, body: { price_alert: true, ticker: first!.stock.ticker } });
     // Twice on is still on.
     expect(
       (
@@ -297,7 +298,7 @@ describe("the bell: PUT /api/uip-stock/{id}/price-alert", () => {
       params: { id: first!.id },
       body: { enabled: false },
     });
-    expect(off).toMatchObject({ status: 200, body: { price_alert: false } });
+    expect(off).toMatchObject({ status: 200, body: { price_alert: false, ticker: first!.stock.ticker } });
     expect((await listAs(demo)).find((r) => r.id === first!.id)!.price_alert).toBe(false);
 
     expect(

@@ -104,7 +104,7 @@ export function uipStockRoutes(router: Router, { db, market }: ProviderContext):
 
   router.on(calls.setUipPriceAlert, async ({ caller, params, body }) => {
     // Anyone who sees the list may subscribe themselves; it changes nothing shared.
-    await rowOrNotFound(db, caller, params.id);
+    const row = await rowOrNotFound(db, caller, params.id);
     if (body.enabled) {
       await db
         .insertInto("uip_price_alerts")
@@ -118,6 +118,6 @@ export function uipStockRoutes(router: Router, { db, market }: ProviderContext):
         .where("uip_stock_id", "=", params.id)
         .execute();
     }
-    return { price_alert: body.enabled };
+    return { price_alert: body.enabled, ticker: row.stock.ticker };
   });
 }

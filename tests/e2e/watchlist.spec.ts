@@ -568,6 +568,17 @@ test.describe("JavaScript off", () => {
     await row(page, "KO").getByRole("switch", { name: "Recommendations for KO" }).click();
     await expectStaticToast(page, "Recommendation setting updated.");
     await expect(row(page, "KO").getByRole("switch")).toHaveAttribute("aria-checked", "true");
+    // The list's one switch form posted KO's id alone: only KO changed.
+    const recommended = async () => (await watchlistOf(trader)).map((r) => [r.stock.ticker, r.generate_recommendation]);
+    expect(await recommended()).toEqual([
+      ["AAPL", false],
+      ["KO", true],
+      ["PYPL", false],
+    ]);
+    // Pressed again, it posts the list's other switch form: off.
+    await row(page, "KO").getByRole("switch", { name: "Recommendations for KO" }).click();
+    await expect(row(page, "KO").getByRole("switch")).toHaveAttribute("aria-checked", "false");
+    expect((await recommended()).every(([, on]) => on === false)).toBe(true);
 
     // Tapping a row follows its link: the panel opens with Edit and Delete.
     await row(page, "KO").locator(".main").click();

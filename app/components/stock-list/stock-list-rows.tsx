@@ -2,7 +2,7 @@ import { memo, useMemo, type ComponentProps, type ReactNode, type RefObject } fr
 import { Link, useNavigate } from "react-router";
 import { StockRow, type StockRowProps, type StockRowStock } from "#app/components/stock-row.tsx";
 import { MoveButtons } from "#app/components/reorder-controls.tsx";
-import { RowToggle } from "#app/components/row-toggle.tsx";
+import { RowToggle, RowToggleForms } from "#app/components/row-toggle.tsx";
 import { OPENED_HERE } from "#app/components/confirm-dialog.tsx";
 import { EditIcon, GripIcon, TrashIcon } from "#app/components/icons.tsx";
 import { LIST_PARAM } from "#app/lib/list-url-state.ts";
@@ -23,11 +23,8 @@ export interface ListRow {
 
 /** A list's own parts of a row: its switch, its badge, its swipe right and its first panel links. */
 interface RowExtras {
-  /** The row's on/off control, posted to the list's action with the row's id and ticker. */
-  toggle: Pick<
-    ComponentProps<typeof RowToggle>,
-    "intent" | "checked" | "label" | "caption" | "appearance" | "children"
-  >;
+  /** The row's on/off control, posted to the list's action (the list's `toggleIntent`) with the row's id. */
+  toggle: Pick<ComponentProps<typeof RowToggle>, "checked" | "label" | "caption" | "appearance" | "children">;
   badge?: ReactNode;
   swipeRight?: StockRowProps["swipeRight"];
   panel?: ReactNode;
@@ -52,6 +49,7 @@ interface RowsShared<Row extends ListRow> {
   /** The arrows' move, in reorder mode with JavaScript. */
   onMove: ((id: number, direction: "up" | "down") => void) | undefined;
   extras: (row: Row) => RowExtras;
+  toggleIntent: string;
   logoTemplate: string | null;
   editBase: string;
   canEdit: boolean;
@@ -76,6 +74,7 @@ export function StockListRows<Row extends ListRow>({
   canEdit,
   canDelete,
   extras,
+  toggleIntent,
 }: {
   /** The page's list state (app/hooks/use-stock-list.ts). */
   list: ListRowsState;
@@ -88,6 +87,8 @@ export function StockListRows<Row extends ListRow>({
   canEdit: boolean;
   canDelete: boolean;
   extras: (row: Row) => RowExtras;
+  /** The intent each row's switch posts ("toggle", "alert"). */
+  toggleIntent: string;
 }) {
   const { reordering, now, listUrl, expanded, setExpanded } = list;
   const { listRef, move } = list.draft;
@@ -96,32 +97,59 @@ export function StockListRows<Row extends ListRow>({
   const askToDelete = useAskToDelete(canDelete, listUrl);
   const onMove = reordering && hydrated ? move : undefined;
   const shared = useMemo<RowsShared<Row>>(
-    () => ({ listUrl, setExpanded, navigate, askToDelete, onMove, extras, logoTemplate, editBase, canEdit, canDelete }),
-    [listUrl, setExpanded, navigate, askToDelete, onMove, extras, logoTemplate, editBase, canEdit, canDelete],
+    () => ({
+      listUrl,
+      setExpanded,
+      navigate,
+      askToDelete,
+      onMove,
+      extras,
+      toggleIntent,
+      logoTemplate,
+      editBase,
+      canEdit,
+      canDelete,
+    }),
+    [
+      listUrl,
+      setExpanded,
+      navigate,
+      askToDelete,
+      onMove,
+      extras,
+      toggleIntent,
+      logoTemplate,
+      editBase,
+      canEdit,
+      canDelete,
+    ],
   );
   return (
-    <ul
-      className="stock-list"
-      ref={listRef}
-      aria-label={label}
-      aria-describedby={reordering ? hintId : undefined}
-      data-reordering={reordering || undefined}
-      data-ready={hydrated || undefined}
-    >
-      {rows.map((row, index) => (
-        <ListRowItem
-          key={row.id}
-          row={row}
-          open={!reordering && expanded === row.stock.ticker}
-          reordering={reordering}
-          first={index === 0}
-          last={index === rows.length - 1}
-          now={now}
-          hydrated={hydrated}
-          shared={shared as RowsShared<ListRow>}
-        />
-      ))}
-    </ul>
+    <>
+      <RowToggleForms action={listUrl()} intent={toggleIntent} />
+      <ul
+        className="stock-list"
+        ref={listRef}
+        aria-label={label}
+        aria-describedby={reordering ? hintId : undefined}
+        data-reordering={reordering || undefined}
+        data-ready={hydrated || undefined}
+      >
+        {rows.map((row, index) => (
+          <ListRowItem
+            key={row.id}
+            row={row}
+            open={!reordering && expanded === row.stock.ticker}
+            reordering={reordering}
+            first={index === 0}
+            last={index === rows.length - 1}
+            now={now}
+            hydrated={hydrated}
+            shared={shared as RowsShared<ListRow>}
+          />
+        ))}
+      </ul>
+    </>
   );
 }
 
@@ -145,8 +173,19 @@ const ListRowItem = memo(function ListRowItem({
   hydrated: boolean;
   shared: RowsShared<ListRow>;
 }) {
-  const { listUrl, setExpanded, navigate, askToDelete, onMove, extras, logoTemplate, editBase, canEdit, canDelete } =
-    shared;
+  const {
+    listUrl,
+    setExpanded,
+    navigate,
+    askToDelete,
+    onMove,
+    extras,
+    toggleIntent,
+    logoTemplate,
+    editBase,
+    canEdit,
+    canDelete,
+  } = shared;
   const ticker = row.stock.ticker;
   const extra = extras(row);
   return (
@@ -163,7 +202,7 @@ const ListRowItem = memo(function ListRowItem({
       swipeLeft={{ label: "Delete", icon: <TrashIcon />, tone: "danger", onSwipe: () => askToDelete(ticker) }}
       swipeRight={extra.swipeRight}
       badge={extra.badge}
-      aside={<RowToggle action={listUrl()} fields={{ id: row.id, ticker }} {...extra.toggle} />}
+      aside={<RowToggle action={listUrl()} intent={toggleIntent} row={{ id: row.id, ticker }} {...extra.toggle} />}
       panel={
         <>
           {extra.panel}
