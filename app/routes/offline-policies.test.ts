@@ -53,6 +53,8 @@ function formIntents(source: string): Set<string> {
     /name="intent"\s+value=\{"([^"]+)"/g,
     /\bintent="([^"]+)"/g,
     /\bintent=\{"([^"]+)"/g,
+    // A prop that names the intent a component's forms post (`toggleIntent={"toggle" …}`, the rows' switch).
+    /\b[a-z]+Intent=\{"([^"]+)"/g,
     /\bintent: "([^"]+)"/g,
   ];
   for (const pattern of patterns) for (const m of source.matchAll(pattern)) found.add(m[1]!);
