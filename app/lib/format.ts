@@ -20,7 +20,16 @@ export function fixedDecimals(value: number, digits: number): string {
   const size = Math.abs(value);
   if (size === Infinity) return `${sign}∞`;
   // String() is the shortest decimal that reads back as the number: "1.005", "5e-7", "1.2e+21".
-  const [mantissa = "", exponent = "0"] = String(size).split("e");
+  const shortest = String(size);
+  // Most figures a page writes already have at most `digits` decimals (a price in cents, a whole
+  // buy level): only zeros to add, no rounding, and none of the steps below (a list writes ~300).
+  const dot = shortest.indexOf(".");
+  if (shortest.indexOf("e") < 0 && (dot < 0 ? 0 : shortest.length - dot - 1) <= digits) {
+    const units = dot < 0 ? shortest : shortest.slice(0, dot);
+    const fraction = dot < 0 ? "" : shortest.slice(dot + 1);
+    return `${sign}${withCommas(units)}${digits > 0 ? `.${fraction.padEnd(digits, "0")}` : ""}`;
+  }
+  const [mantissa = "", exponent = "0"] = shortest.split("e");
   const [whole = "", fraction = ""] = mantissa.split(".");
   let figures = whole + fraction;
   let point = whole.length + Number(exponent);
@@ -35,8 +44,12 @@ export function fixedDecimals(value: number, digits: number): string {
   // No leading zeros to strip: String() writes none, and a padded carry only happens below 1.
   const units = kept.slice(0, kept.length - digits);
   const decimals = digits > 0 ? `.${kept.slice(kept.length - digits)}` : "";
-  // (a list page writes about 300 numbers: the comma pattern only where there is a thousand)
-  return `${sign}${units.length > 3 ? units.replace(/\B(?=(\d{3})+(?!\d))/g, ",") : units}${decimals}`;
+  return `${sign}${withCommas(units)}${decimals}`;
+}
+
+/** Whole figures with thousands commas: "1234567" → "1,234,567" (the pattern only where there is a thousand). */
+function withCommas(units: string): string {
+  return units.length > 3 ? units.replace(/\B(?=(\d{3})+(?!\d))/g, ",") : units;
 }
 
 /** A string of decimal figures plus one in its last place: "0199" → "0200", "999" → "1000". */
