@@ -17,10 +17,13 @@
  *   are SPA ÷ SSR. The SPA build goes to SPA_BUILD_DIR (default `<BUILD_DIR>-spa`) unless
  *   BENCH_SKIP_BUILD=1 finds one there.
  *
+ * BENCH_LIGHTHOUSE_REPORTS=<folder> also writes each run's whole report there (`ssr-user-stocks-1.json`),
+ * for what the figures do not say: the long tasks, each script's time, the main thread's breakdown.
+ *
  *   npm run bench -- lighthouse      or      npx node bench/lighthouse.bench.ts (after the build)
  */
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import lighthouse from "lighthouse";
@@ -40,6 +43,7 @@ const PAGES: { path: string; signedIn: boolean; what: string }[] = [
 const BUILD_DIR = process.env.BUILD_DIR ?? "build";
 const SPA_BUILD_DIR = process.env.SPA_BUILD_DIR ?? `${BUILD_DIR}-spa`;
 const WITH_SPA = process.env.BENCH_LIGHTHOUSE_SPA === "1";
+const REPORTS = process.env.BENCH_LIGHTHOUSE_REPORTS;
 type Mode = "ssr" | "script-free" | "spa";
 const MODES: Mode[] = WITH_SPA ? ["ssr", "script-free", "spa"] : ["ssr", "script-free"];
 const METRICS = {
@@ -209,6 +213,13 @@ async function measure(mode: Mode, page: (typeof PAGES)[number]): Promise<Run> {
   if (!result) throw new Error(`Lighthouse gave no result for ${mode} ${page.path}`);
   const { lhr } = result;
   if (lhr.runtimeError) throw new Error(`${mode} ${page.path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  if (REPORTS) {
+    mkdirSync(REPORTS, { recursive: true });
+    const name = `${mode}-${page.path.slice(1).replace(/\W+/g, "-")}`;
+    let n = 1;
+    while (existsSync(join(REPORTS, `${name}-${n}.json`))) n++;
+    writeFileSync(join(REPORTS, `${name}-${n}.json`), JSON.stringify(lhr));
+  }
   const finalUrl = lhr.finalDisplayedUrl ?? "";
   if (!finalUrl.endsWith(page.path)) throw new Error(`${mode} ${page.path} ended at ${finalUrl} (not signed in?)`);
   const observed = (lhr.audits.metrics?.details as { items?: Record<string, number>[] } | undefined)?.items?.[0];

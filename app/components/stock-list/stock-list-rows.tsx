@@ -62,7 +62,8 @@ interface RowsShared<Row extends ListRow> {
  * reorder mode a drag handle and arrows (docs/product.md#screens-watchlist, #states-lists).
  * Each row renders again only when its own data or what the rows share changes: a live quote
  * renders the row it moves, not the list (ADR 0055). `extras` should keep its identity between
- * renders (useCallback) for that.
+ * renders (useCallback) for that. The rows' switches post the two forms written before the list
+ * (ADR 0060), so a page holds one such list.
  */
 export function StockListRows<Row extends ListRow>({
   list,
