@@ -82,7 +82,6 @@ export function StockRow({
   reorder,
 }: StockRowProps) {
   const panelId = useId();
-  const hydrated = useHydrated();
   const reordering = Boolean(reorder);
   const longPress = useLongPress(() => onLongPress?.(), { disabled: reordering || !onLongPress });
   const swipe = useSwipe({
@@ -182,17 +181,26 @@ export function StockRow({
       </div>
       {expanded && !reordering ? (
         <div id={panelId} className="panel">
-          {hydrated ? (
-            <Suspense fallback={<ChartPlaceholder />}>
-              <PriceChart ticker={stock.ticker} height={CHART_HEIGHT} />
-            </Suspense>
-          ) : (
-            <ChartPlaceholder />
-          )}
+          <RowChart ticker={stock.ticker} />
           {panel ? <div className="actions">{panel}</div> : null}
         </div>
       ) : null}
     </li>
+  );
+}
+
+/**
+ * An expanded row's chart, once the page is hydrated. Only an expanded row asks whether it is: a
+ * row that reads it renders again when hydration ends, and a 50-row list would render every row a
+ * second time for nothing.
+ */
+function RowChart({ ticker }: { ticker: string }) {
+  return useHydrated() ? (
+    <Suspense fallback={<ChartPlaceholder />}>
+      <PriceChart ticker={ticker} height={CHART_HEIGHT} />
+    </Suspense>
+  ) : (
+    <ChartPlaceholder />
   );
 }
 

@@ -56,17 +56,20 @@ export default function UipStocks() {
   const shared = useStockList(LIST_PATH, loaded, canUpdate);
   const { stocks, search, shownQuery, searchParams, reordering } = shared;
   // Every address of the page carries the text typed so far, even before the debounce applies it.
-  const { listUrl: addressOf, hydrated } = shared;
+  // Only text the URL does not hold yet changes them: the addresses (and every row built with them,
+  // ADR 0055) keep their identity when hydration ends.
+  const { listUrl: addressOf } = shared;
+  const typed = search.query !== search.urlQuery ? search.query : null;
   const listUrl = useCallback(
     (change: (params: URLSearchParams) => void = () => {}) =>
       addressOf((params) => {
-        if (hydrated) {
-          if (search.query) params.set(PARAM.query, search.query);
+        if (typed !== null) {
+          if (typed) params.set(PARAM.query, typed);
           else params.delete(PARAM.query);
         }
         change(params);
       }),
-    [addressOf, hydrated, search.query],
+    [addressOf, typed],
   );
   const list = { ...shared, listUrl };
   const deleteTicker = searchParams.get(PARAM.delete);

@@ -145,7 +145,9 @@ export function StockListRows<Row extends ListRow>({
             first={index === 0}
             last={index === rows.length - 1}
             now={now}
-            hydrated={hydrated}
+            // Only reorder mode draws something once hydrated (the drag handle): other rows are
+            // not rendered again when hydration ends.
+            hydrated={reordering && hydrated}
             shared={shared as RowsShared<ListRow>}
           />
         ))}
