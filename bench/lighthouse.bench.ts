@@ -202,7 +202,10 @@ async function serverElements(origin: string, page: (typeof PAGES)[number], stri
   return (strip ? stripScripts(html) : html).match(/<[a-z][a-z0-9-]*[\s>/]/gi)?.length ?? 0;
 }
 
-async function measure(mode: Mode, page: (typeof PAGES)[number]): Promise<Run> {
+/** Lighthouse's own trace failures, which it says to run again for (NO_NAVSTART: twice in about 60 runs on 2026-11-27). */
+const RETRIED = new Set(["NO_NAVSTART", "NO_FCP", "NO_TRACING_STARTED"]);
+
+async function measure(mode: Mode, page: (typeof PAGES)[number], attempt = 1): Promise<Run> {
   const result = await lighthouse(`${origins[mode]}${page.path}`, {
     port: chrome.port,
     output: "json",
@@ -212,6 +215,10 @@ async function measure(mode: Mode, page: (typeof PAGES)[number]): Promise<Run> {
   });
   if (!result) throw new Error(`Lighthouse gave no result for ${mode} ${page.path}`);
   const { lhr } = result;
+  if (lhr.runtimeError && RETRIED.has(lhr.runtimeError.code) && attempt < 3) {
+    console.error(`${mode} ${page.path}: ${lhr.runtimeError.code}, measured again`);
+    return measure(mode, page, attempt + 1);
+  }
   if (lhr.runtimeError) throw new Error(`${mode} ${page.path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   if (REPORTS) {
     mkdirSync(REPORTS, { recursive: true });
