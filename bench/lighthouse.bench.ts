@@ -202,7 +202,7 @@ async function serverElements(origin: string, page: (typeof PAGES)[number], stri
   return (strip ? stripScripts(html) : html).match(/<[a-z][a-z0-9-]*[\s>/]/gi)?.length ?? 0;
 }
 
-/** Lighthouse's own trace failures, which it says to run again for (NO_NAVSTART: twice in about 60 runs on 2026-11-27). */
+/** Lighthouse's own trace failures, which it says to run again for (NO_NAVSTART: 4 times in about 160 runs on 2026-11-27). */
 const RETRIED = new Set(["NO_NAVSTART", "NO_FCP", "NO_TRACING_STARTED"]);
 
 async function measure(mode: Mode, page: (typeof PAGES)[number], attempt = 1): Promise<Run> {
