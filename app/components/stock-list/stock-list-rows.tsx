@@ -49,7 +49,6 @@ interface RowsShared<Row extends ListRow> {
   /** The arrows' move, in reorder mode with JavaScript. */
   onMove: ((id: number, direction: "up" | "down") => void) | undefined;
   extras: (row: Row) => RowExtras;
-  toggleIntent: string;
   logoTemplate: string | null;
   editBase: string;
   canEdit: boolean;
@@ -98,32 +97,8 @@ export function StockListRows<Row extends ListRow>({
   const askToDelete = useAskToDelete(canDelete, listUrl);
   const onMove = reordering && hydrated ? move : undefined;
   const shared = useMemo<RowsShared<Row>>(
-    () => ({
-      listUrl,
-      setExpanded,
-      navigate,
-      askToDelete,
-      onMove,
-      extras,
-      toggleIntent,
-      logoTemplate,
-      editBase,
-      canEdit,
-      canDelete,
-    }),
-    [
-      listUrl,
-      setExpanded,
-      navigate,
-      askToDelete,
-      onMove,
-      extras,
-      toggleIntent,
-      logoTemplate,
-      editBase,
-      canEdit,
-      canDelete,
-    ],
+    () => ({ listUrl, setExpanded, navigate, askToDelete, onMove, extras, logoTemplate, editBase, canEdit, canDelete }),
+    [listUrl, setExpanded, navigate, askToDelete, onMove, extras, logoTemplate, editBase, canEdit, canDelete],
   );
   return (
     <>
@@ -148,6 +123,7 @@ export function StockListRows<Row extends ListRow>({
             // Only reorder mode draws something once hydrated (the drag handle): other rows are
             // not rendered again when hydration ends.
             hydrated={reordering && hydrated}
+            toggleIntent={toggleIntent}
             shared={shared as RowsShared<ListRow>}
           />
         ))}
@@ -165,6 +141,7 @@ const ListRowItem = memo(function ListRowItem({
   last,
   now,
   hydrated,
+  toggleIntent,
   shared,
 }: {
   row: ListRow;
@@ -174,21 +151,11 @@ const ListRowItem = memo(function ListRowItem({
   last: boolean;
   now: number;
   hydrated: boolean;
+  toggleIntent: string;
   shared: RowsShared<ListRow>;
 }) {
-  const {
-    listUrl,
-    setExpanded,
-    navigate,
-    askToDelete,
-    onMove,
-    extras,
-    toggleIntent,
-    logoTemplate,
-    editBase,
-    canEdit,
-    canDelete,
-  } = shared;
+  const { listUrl, setExpanded, navigate, askToDelete, onMove, extras, logoTemplate, editBase, canEdit, canDelete } =
+    shared;
   const ticker = row.stock.ticker;
   const extra = extras(row);
   return (
