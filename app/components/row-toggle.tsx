@@ -7,19 +7,21 @@ import { usePendingChanges } from "#app/lib/outbox-store.ts";
 
 /** The ids of the list's two switch forms: the one that switches a row on, and the one that switches it off. */
 const SWITCH_FORM = { on: "row-switch-on", off: "row-switch-off" } as const;
+/** The posted field holding the wanted state, "true" or "false" (read by setFlag, app/server/list-actions.server.ts). */
+const STATE_FIELD = "value";
 
 /**
  * The two forms every row's switch posts without JavaScript, written once by the list (ADR 0060).
  * Each holds the intent and the wanted state; a row's button joins one by its `form` attribute and
  * adds the row's id. A list writes them once instead of each row writing its own form.
  */
-export function RowToggleForms({ action, intent, name = "value" }: { action: string; intent: string; name?: string }) {
+export function RowToggleForms({ action, intent }: { action: string; intent: string }) {
   return (
     <>
       {(["on", "off"] as const).map((state) => (
         <form key={state} id={SWITCH_FORM[state]} method="post" action={action} hidden>
           <input type="hidden" name="intent" value={intent} />
-          <input type="hidden" name={name} value={String(state === "on")} />
+          <input type="hidden" name={STATE_FIELD} value={String(state === "on")} />
         </form>
       ))}
     </>
@@ -38,7 +40,6 @@ export function RowToggle({
   row,
   checked,
   label,
-  name = "value",
   appearance = "switch",
   caption,
   children,
@@ -51,8 +52,6 @@ export function RowToggle({
   checked: boolean;
   /** The accessible name, e.g. "Recommendations for AAPL". */
   label: string;
-  /** The posted field holding the wanted state, "true" or "false". */
-  name?: string;
   appearance?: "switch" | "icon";
   /** A word shown under the control, e.g. "Recs" (the accessible name stays `label`). */
   caption?: string;
@@ -61,25 +60,26 @@ export function RowToggle({
 }) {
   const fetcher = useFetcher<ActionReply>();
   useReplyToast(fetcher.data);
-  const pending = fetcher.formData?.get(name);
+  const pending = fetcher.formData?.get(STATE_FIELD);
   // Switched while offline: shown as switched until the outbox has sent it (lib/offline.ts).
   const queued = queuedToggle(usePendingChanges(), {
     page: action.split("?")[0]!,
     intent,
     id: String(row.id),
-    name,
+    name: STATE_FIELD,
   });
   const on = typeof pending === "string" ? pending === "true" : (queued ?? checked);
 
-  // Posted by the fetcher with the same fields the list's form would send, marked as sent by
-  // JavaScript so the action answers JSON.
+  // Posted by the fetcher: the fields of the list's form the button joins and the button's own (as
+  // without JavaScript), the ticker that names a change waiting in the outbox, and the mark of a
+  // post sent by JavaScript, so the action answers JSON.
   function onClick(event: MouseEvent<HTMLButtonElement>) {
+    const button = event.currentTarget;
+    if (!button.form) return;
     event.preventDefault();
-    const data = new FormData();
-    data.set("intent", intent);
-    data.set("id", String(row.id));
+    const data = new FormData(button.form);
+    data.set(button.name, button.value);
     data.set("ticker", row.ticker);
-    data.set(name, String(!on));
     data.set(ENHANCED_FIELD, "1");
     void fetcher.submit(data, { method: "post", action });
   }
