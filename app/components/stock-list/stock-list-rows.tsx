@@ -120,9 +120,6 @@ export function StockListRows<Row extends ListRow>({
             first={index === 0}
             last={index === rows.length - 1}
             now={now}
-            // Only reorder mode draws something once hydrated (the drag handle): other rows are
-            // not rendered again when hydration ends.
-            hydrated={reordering && hydrated}
             toggleIntent={toggleIntent}
             shared={shared as RowsShared<ListRow>}
           />
@@ -140,7 +137,6 @@ const ListRowItem = memo(function ListRowItem({
   first,
   last,
   now,
-  hydrated,
   toggleIntent,
   shared,
 }: {
@@ -150,7 +146,6 @@ const ListRowItem = memo(function ListRowItem({
   first: boolean;
   last: boolean;
   now: number;
-  hydrated: boolean;
   toggleIntent: string;
   shared: RowsShared<ListRow>;
 }) {
@@ -196,11 +191,7 @@ const ListRowItem = memo(function ListRowItem({
       reorder={
         reordering
           ? {
-              handle: hydrated ? (
-                <span className="drag-handle" aria-hidden="true" title="Drag to reorder">
-                  <GripIcon />
-                </span>
-              ) : null,
+              handle: <DragHandle />,
               controls: (
                 <MoveButtons
                   id={row.id}
@@ -216,3 +207,16 @@ const ListRowItem = memo(function ListRowItem({
     />
   );
 });
+
+/**
+ * A row's drag handle in reorder mode, once the page is hydrated (dragging needs JavaScript). It
+ * asks for itself: a row that read whether the page is hydrated would render again when hydration
+ * ends, and a 50-row list would render every row a second time for nothing (ADR 0055).
+ */
+function DragHandle() {
+  return useHydrated() ? (
+    <span className="drag-handle" aria-hidden="true" title="Drag to reorder">
+      <GripIcon />
+    </span>
+  ) : null;
+}
