@@ -7,6 +7,7 @@ import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "reac
 import { nonceContext } from "./server/context.server.ts";
 import { NonceProvider } from "./components/nonce.tsx";
 import { scriptsAfterPaint } from "./server/scripts-after-paint.server.ts";
+import { scriptsTrigger } from "./server/scripts-trigger.server.ts";
 
 /**
  * server.ts builds each request's RouterContextProvider with its own copy of react-router
@@ -55,8 +56,9 @@ export default function handleRequest(
             },
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          // Scripts are requested once the page has painted (ADR 0044).
-          pipe(scriptsAfterPaint()).pipe(body);
+          // Scripts are requested once the page has painted (ADR 0044), or, on the landing page, at
+          // the visitor's first interaction (ADR 0061).
+          pipe(scriptsAfterPaint(scriptsTrigger(request, routerContext))).pipe(body);
           resolve(
             new Response(createReadableStreamFromReadable(body), {
               headers: responseHeaders,

@@ -4,9 +4,7 @@ import { toast } from "#app/lib/toast.ts";
 import { FOREGROUND_PUSH } from "#contract/push-routing.ts";
 import { TOAST_MS } from "#app/lib/messages.ts";
 import { storedDeviceToken } from "#app/lib/device-token.ts";
-
-/** docs/product.md#screens-routing: the service worker is registered from /service-worker.js. */
-const SERVICE_WORKER_URL = "/service-worker.js";
+import { SERVICE_WORKER_URL } from "#app/lib/offline.ts";
 
 /**
  * Registers the service worker, and shows a push that arrives while the app is in the

@@ -6,6 +6,9 @@
  * (app/routes/*.offline.ts, gathered by app/sw/route-policies.ts; ADR 0041). Pure: no I/O here.
  */
 
+/** Where the worker is served from, and registered by the page (docs/product.md#screens-routing). */
+export const SERVICE_WORKER_URL = "/service-worker.js";
+
 /** Page → worker and worker → page messages (`postMessage({ kind, ... })`). */
 export const SW = {
   /** Page → waiting worker: activate now (the user agreed to refresh, docs/product.md#states-sw-update). */

@@ -22,6 +22,7 @@ import { authModeHref, authModeOf } from "#app/lib/auth-modes.ts";
 import { messages, TOAST_MS } from "#app/lib/messages.ts";
 import { intentOf } from "#app/lib/intents.ts";
 import { LOGIN_INTENTS } from "#app/lib/login-intents.ts";
+import type { RouteHandle } from "#app/lib/route-handle.ts";
 import { clientAddressContext } from "#app/server/context.server.ts";
 import { appEnv } from "#app/server/env.server.ts";
 import { googleWebConfig } from "#app/server/firebase.server.ts";
@@ -34,6 +35,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (await readSession(request)) throw redirect("/user-stocks");
   return { google: googleWebConfig(appEnv()), stats: await loadLandingStats() };
 }
+
+/**
+ * The landing page loads its scripts at the visitor's first interaction, not after the first paint
+ * (ADR 0061): read, it needs none, and its forms post without them. Opened on the demo dialog
+ * (`?demo`), it loads them at once, so the dialog is a true modal.
+ */
+export const handle: RouteHandle = { hydrateOnInteraction: (url) => !url.searchParams.has("demo") };
 
 /** Switching modes or opening the demo needs no new data from this route. */
 export const shouldRevalidate: ShouldRevalidateFunction = ({

@@ -23,18 +23,46 @@ const FALLBACK_MS = 10_000;
 const MODULE_SCRIPT = /<script((?: nonce="[^"]*")?) type="module" async="">([\s\S]*?)<\/script>/;
 
 /**
+ * When a page's scripts load: after its first paint (every page but the landing page), or at the
+ * visitor's first interaction (ADR 0061). `serviceWorker`: with "interaction", the worker's address
+ * to register once the page has loaded, as the app's scripts would have (none in development).
+ */
+export type ScriptsTrigger = { when: "paint" } | { when: "interaction"; serviceWorker: string | null };
+
+/** What counts as the first interaction: a pointer that moves or presses, a touch, a key, a focus. */
+export const INTERACTION_EVENTS = ["pointerdown", "pointermove", "touchstart", "keydown", "focusin"] as const;
+
+/**
  * The classic script that adds `code` as a module script once the first contentful paint is
  * reported (a `paint` PerformanceObserver; a frame later where that is missing). Not on the first
  * frame: when one page of the site follows another, Chrome holds the old page on screen and runs
  * frames before it shows the new one. A hidden tab paints nothing, so it loads at once; and should
  * no paint ever be reported, the scripts load after FALLBACK_MS anyway.
+ *
+ * With `when: "interaction"` it waits instead for the first of INTERACTION_EVENTS, anywhere in the
+ * page (a press before the scripts run takes the forms' path without JavaScript), and registers
+ * the service worker when the page has loaded, so the worker caches the scripts meanwhile.
  */
-export function afterPaintLoader(code: string): string {
+export function afterPaintLoader(code: string, trigger: ScriptsTrigger = { when: "paint" }): string {
   // JSON is a JavaScript string literal; `<` escaped so no `</script>` can end the element early.
   const literal = JSON.stringify(code).replace(/</g, "\\u003c");
-  return (
+  const load =
     `(function(code){var nonce=document.currentScript.nonce,done=false;` +
-    `function load(){if(done)return;done=true;var s=document.createElement("script");s.type="module";s.nonce=nonce;s.textContent=code;document.body.appendChild(s)}` +
+    `function load(){if(done)return;done=true;var s=document.createElement("script");s.type="module";s.nonce=nonce;s.textContent=code;document.body.appendChild(s)}`;
+  if (trigger.when === "interaction") {
+    const worker = trigger.serviceWorker
+      ? `if("serviceWorker" in navigator)addEventListener("load",function(){navigator.serviceWorker.register(${JSON.stringify(trigger.serviceWorker)},{scope:"/"}).catch(function(){})});`
+      : "";
+    return (
+      load +
+      `var events=${JSON.stringify(INTERACTION_EVENTS)};` +
+      `function first(){for(var i=0;i<events.length;i++)removeEventListener(events[i],first,true);load()}` +
+      `for(var i=0;i<events.length;i++)addEventListener(events[i],first,{capture:true,passive:true});` +
+      `${worker}})(${literal})`
+    );
+  }
+  return (
+    load +
     `if(document.visibilityState==="hidden")return load();` +
     `setTimeout(load,${FALLBACK_MS});` +
     `if(typeof PerformanceObserver==="function"&&(PerformanceObserver.supportedEntryTypes||[]).indexOf("paint")!==-1){` +
@@ -44,11 +72,11 @@ export function afterPaintLoader(code: string): string {
 }
 
 /** Rewrites a complete piece of HTML; returns it and whether the module script was in it. */
-function deferScripts(html: string): { html: string; done: boolean } {
+function deferScripts(html: string, trigger: ScriptsTrigger): { html: string; done: boolean } {
   let done = false;
   const out = html.replace(MODULE_PRELOAD, "").replace(MODULE_SCRIPT, (_match, nonce: string, code: string) => {
     done = true;
-    return `<script${nonce}>${afterPaintLoader(code)}</script>`;
+    return `<script${nonce}>${afterPaintLoader(code, trigger)}</script>`;
   });
   return { html: out, done };
 }
@@ -59,7 +87,7 @@ function deferScripts(html: string): { html: string; done: boolean } {
  * same bytes (UTF-8 included) with no decoding, and its patterns, all ASCII, cannot match inside a
  * multi-byte character. After the module script, chunks pass through as they are.
  */
-export function scriptsAfterPaint(): Transform {
+export function scriptsAfterPaint(trigger: ScriptsTrigger = { when: "paint" }): Transform {
   let carry = "";
   let done = false;
   return new Transform({
@@ -72,7 +100,7 @@ export function scriptsAfterPaint(): Transform {
       const lastScript = text.lastIndexOf("<script");
       if (lastScript !== -1 && !text.includes("</script>", lastScript)) cut = Math.min(cut, lastScript);
       carry = text.slice(cut);
-      const result = deferScripts(text.slice(0, cut));
+      const result = deferScripts(text.slice(0, cut), trigger);
       done = result.done;
       // Nothing to rewrite after the module script: what was held back goes with it.
       const out = done ? result.html + carry : result.html;
@@ -80,7 +108,7 @@ export function scriptsAfterPaint(): Transform {
       callback(null, Buffer.from(out, "latin1"));
     },
     flush(callback) {
-      callback(null, Buffer.from(done ? carry : deferScripts(carry).html, "latin1"));
+      callback(null, Buffer.from(done ? carry : deferScripts(carry, trigger).html, "latin1"));
     },
   });
 }

@@ -1,7 +1,7 @@
 import { Readable } from "node:stream";
 import { runInNewContext } from "node:vm";
 import { describe, expect, test } from "vitest";
-import { afterPaintLoader, scriptsAfterPaint } from "./scripts-after-paint.server.ts";
+import { afterPaintLoader, INTERACTION_EVENTS, scriptsAfterPaint } from "./scripts-after-paint.server.ts";
 
 // The shape React Router's <Scripts> streams, around a page (see ADR 0044).
 const page = [
@@ -109,5 +109,55 @@ describe("scripts after the first paint", () => {
 
     const hidden = runLoader("import './z.js';", "hidden");
     expect(hidden.added.map((s) => s.textContent)).toEqual(["import './z.js';"]);
+  });
+
+  /** Runs the landing page's loader (ADR 0061) in a stand-in window: its listeners, what it added and registered. */
+  function runInteractionLoader(code: string, serviceWorker: string | null) {
+    const added: { type: string; nonce: string; textContent: string }[] = [];
+    const listeners = new Map<string, { listener: () => void; options: unknown }>();
+    const registered: unknown[][] = [];
+    const window = {
+      document: {
+        visibilityState: "visible",
+        currentScript: { nonce: "N0==" },
+        createElement: () => ({ type: "", nonce: "", textContent: "" }),
+        body: { appendChild: (el: (typeof added)[number]) => added.push(el) },
+      },
+      navigator: { serviceWorker: { register: (...args: unknown[]) => (registered.push(args), Promise.resolve()) } },
+      addEventListener: (type: string, listener: () => void, options: unknown) =>
+        listeners.set(type, { listener, options }),
+      removeEventListener: (type: string, listener: () => void, capture: unknown) => {
+        if (listeners.get(type)?.listener === listener && capture === true) listeners.delete(type);
+      },
+      setTimeout: () => {
+        throw new Error("no timer: only an interaction loads the scripts");
+      },
+    };
+    runInNewContext(afterPaintLoader(code, { when: "interaction", serviceWorker }), window);
+    const fire = (type: string) => listeners.get(type)?.listener();
+    return { added, listeners, registered, fire };
+  }
+
+  test("on the landing page the code is added at the first interaction only, and the worker registered once loaded", () => {
+    const page = runInteractionLoader("import './login.js';", "/service-worker.js");
+    expect(page.added).toHaveLength(0);
+    for (const type of INTERACTION_EVENTS) {
+      expect(page.listeners.get(type)?.options, type).toEqual({ capture: true, passive: true });
+    }
+    page.fire("load");
+    expect(page.registered).toEqual([["/service-worker.js", { scope: "/" }]]);
+    expect(page.added).toHaveLength(0);
+    page.fire("focusin");
+    expect(page.added).toEqual([{ type: "module", nonce: "N0==", textContent: "import './login.js';" }]);
+    // Every interaction listener is gone: another press adds nothing.
+    expect([...page.listeners.keys()]).toEqual(["load"]);
+    page.fire("keydown");
+    expect(page.added).toHaveLength(1);
+
+    // A pointer that moves is an interaction too; without a worker address nothing is registered.
+    const dev = runInteractionLoader("import './x.js';", null);
+    expect(dev.listeners.has("load")).toBe(false);
+    dev.fire("pointermove");
+    expect(dev.added.map((s) => s.textContent)).toEqual(["import './x.js';"]);
   });
 });

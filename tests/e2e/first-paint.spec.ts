@@ -1,7 +1,9 @@
-import type { APIRequestContext } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, test } from "./support/test.ts";
 import { signIn } from "./support/sign-in.ts";
 import { createTrader, expectToast, listReady, recordToasts, row, signInAs } from "./support/watchlist.ts";
+
+const card = (page: Page) => page.locator("#auth");
 
 /**
  * What a slow phone needs for its first paint (ADRs 0019 and 0044): the server's HTML asks for one
@@ -62,6 +64,39 @@ test("the scripts are requested after the first paint, and the page then runs th
       timing.firstPaint,
     );
   }
+});
+
+test("the landing page asks for no script until the visitor interacts; the first key press runs them", async ({
+  page,
+}) => {
+  const scripts: string[] = [];
+  page.on("request", (request) => {
+    if (new URL(request.url()).pathname.endsWith(".js")) scripts.push(new URL(request.url()).pathname);
+  });
+  await page.goto("/login");
+  await page.waitForLoadState("networkidle");
+  // Read, the page needs no script (ADR 0061): only the worker, registered once the page loaded.
+  await expect
+    .poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistration("/")) != null))
+    .toBe(true);
+  expect(scripts.filter((path) => path.startsWith("/assets/"))).toEqual([]);
+  await expect(page.locator("html[data-hydrated]")).toHaveCount(0);
+
+  // A key (Shift types nothing) is the first interaction: the scripts load and the page hydrates.
+  await page.keyboard.press("Shift");
+  await expect(page.locator("html[data-hydrated]")).toBeAttached();
+  expect(scripts.some((path) => /^\/assets\/entry\.client-[\w-]+\.js$/.test(path))).toBe(true);
+  // Hydrated, the password field has its show/hide button.
+  await expect(card(page).getByRole("button", { name: "Show" })).toBeVisible();
+});
+
+test("opened on the demo dialog, the landing page runs its scripts at once, so the dialog is a true modal", async ({
+  page,
+}) => {
+  await page.goto("/login?demo=1");
+  await expect(page.locator("html[data-hydrated]")).toBeAttached();
+  await expect(page.locator("dialog.demo-modal")).toHaveJSProperty("open", true);
+  expect(await page.locator("dialog.demo-modal").evaluate((dialog) => dialog.matches(":modal"))).toBe(true);
 });
 
 test("moving between screens keeps the same single stylesheet, and each screen is styled", async ({ page }) => {

@@ -53,31 +53,47 @@ function fakeBuild(): string {
     },
   };
   writeFileSync(path.join(assets, "manifest-abc123.js"), `window.__reactRouterManifest=${JSON.stringify(manifest)};`);
+  // The server build's route modules: the heavy page asks for its scripts at the first
+  // interaction, except on one address (ADR 0061).
+  mkdirSync(path.join(dir, "server"));
+  writeFileSync(
+    path.join(dir, "server/index.js"),
+    `export const routes = {
+      root: { module: {} },
+      "routes/page": { module: { handle: { hydrateOnInteraction: () => false } } },
+      "routes/heavy": { module: { handle: { hydrateOnInteraction: (url) => url.pathname === "/heavy/:id" } } },
+    };`,
+  );
   return dir;
 }
 
 describe("first-load JavaScript budget", () => {
-  it("counts the entry, the manifest and each route of the match once, not lazy chunks or resource routes", () => {
+  it("counts the entry, the manifest and each route of the match once, not lazy chunks or resource routes", async () => {
     const dir = fakeBuild();
-    const sizes = firstLoadSizes(dir);
+    const sizes = await firstLoadSizes(dir);
     expect(sizes.map((s) => s.path)).toEqual(["/heavy/:id", "/page"]);
     const page = sizes.find((s) => s.path === "/page")!;
     expect(page.files).toBe(6); // manifest, entry, react (once), root, layout, page
     expect(page.rawBytes).toBeGreaterThan(1000 + 2000 + 300 + 200 + 100);
     expect(page.gzipBytes).toBeGreaterThan(2500);
     expect(page.gzipBytes).toBeLessThan(page.rawBytes);
+    expect(page.onInteraction).toBe(false);
+    expect(page.firstLoadGzipBytes).toBe(page.gzipBytes);
     // The heavy page carries its big module; nobody carries the lazy chart.
     const heavy = sizes.find((s) => s.path === "/heavy/:id")!;
     expect(heavy.gzipBytes).toBeGreaterThan(35_000);
     expect(heavy.gzipBytes).toBeLessThan(60_000);
+    // …but only at the first interaction: nothing before.
+    expect(heavy.onInteraction).toBe(true);
+    expect(heavy.firstLoadGzipBytes).toBe(0);
   });
 
   it("fails the build step (exit 1, naming the route) when a route is over its budget", () => {
     const dir = fakeBuild();
     const budget = path.join(dir, "budget.json");
     const node = path.join(root, "node_modules/.bin/node");
-    const run = (routes: Record<string, number>) => {
-      writeFileSync(budget, JSON.stringify({ defaultGzipBytes: 100_000, routes }));
+    const run = (routes: Record<string, number>, defaultGzipBytes = 100_000) => {
+      writeFileSync(budget, JSON.stringify({ defaultGzipBytes, routes }));
       try {
         execFileSync(node, [path.join(root, "bench/js-budget.ts")], {
           env: { ...process.env, BUILD_DIR: dir, JS_BUDGET_FILE: budget },
@@ -90,9 +106,15 @@ describe("first-load JavaScript budget", () => {
       }
     };
     expect(run({}).code).toBe(0);
-    const over = run({ "routes/heavy": 100 });
+    const over = run({ "routes/page": 100 });
     expect(over.code).toBe(1);
-    expect(over.stderr).toContain("/heavy/:id");
-    expect(over.stderr).not.toContain("/page");
+    expect(over.stderr).toContain("/page");
+    expect(over.stderr).not.toContain("/heavy/:id");
+    // A page whose scripts wait for an interaction loads nothing first: any budget holds it…
+    expect(run({ "routes/heavy": 100 }).code).toBe(0);
+    // …but what it loads then must still fit the default budget.
+    const later = run({ "routes/page": 100_000 }, 20_000);
+    expect(later.code).toBe(1);
+    expect(later.stderr).toContain("/heavy/:id");
   });
 });

@@ -7,6 +7,7 @@ import type { Page } from "@playwright/test";
  */
 export async function waitForHydration(page: Page) {
   await page.waitForLoadState("networkidle");
+  await interact(page);
   // React hydrates in a transition after the modules load, then renders what only the browser
   // has (enhanced fields, swipe reveals) in a second one, which marks <html data-hydrated>.
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
@@ -33,8 +34,17 @@ export async function holdFormSchema(page: Page, schema: string, url: string): P
   const release = await holdRequests(page, pattern);
   const asked = page.waitForRequest(pattern);
   await page.goto(url);
+  await interact(page);
   await asked;
   return release;
+}
+
+/**
+ * The landing page's scripts wait for the visitor's first interaction (ADR 0061): a press of
+ * Shift, which types nothing and moves nothing, is one. Elsewhere it changes nothing.
+ */
+async function interact(page: Page) {
+  await page.keyboard.press("Shift");
 }
 
 async function holdRequests(page: Page, url: RegExp | ((url: URL) => boolean)): Promise<() => void> {
