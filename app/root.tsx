@@ -63,7 +63,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
-  // Set once the first render after hydration (a transition, app/hooks/use-hydrated.ts) is in.
+  // Set once the first render after hydration (a transition, app/hooks/use-hydrated.ts) is in. The
+  // landing page's script loader waits for it to send a held form (ADR 0061).
   const hydrated = useHydrated();
   return (
     <html lang="en" data-hydrated={hydrated || undefined}>

@@ -17,6 +17,8 @@
  *   are SPA ÷ SSR. The SPA build goes to SPA_BUILD_DIR (default `<BUILD_DIR>-spa`) unless
  *   BENCH_SKIP_BUILD=1 finds one there.
  *
+ * BENCH_PAGES=/login,/insights measures only those pages.
+ *
  * BENCH_LIGHTHOUSE_REPORTS=<folder> also writes each run's whole report there (`ssr-user-stocks-1.json`),
  * for what the figures do not say: the long tasks, each script's time, the main thread's breakdown.
  *
@@ -34,12 +36,14 @@ import { stripScripts } from "./script-free/strip-scripts.ts";
 
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const CHROME = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const PAGES: { path: string; signedIn: boolean; what: string }[] = [
+const ALL_PAGES: { path: string; signedIn: boolean; what: string }[] = [
   { path: "/login", signedIn: false, what: "landing and sign-in" },
   { path: "/user-stocks", signedIn: true, what: "watchlist, 50 rows" },
   { path: "/uip-stocks", signedIn: true, what: "UIP list, 50 rows" },
   { path: "/insights", signedIn: true, what: "20 stocks, 1,000 options" },
 ];
+const wanted = process.env.BENCH_PAGES?.split(",");
+const PAGES = wanted ? ALL_PAGES.filter((p) => wanted.includes(p.path)) : ALL_PAGES;
 const BUILD_DIR = process.env.BUILD_DIR ?? "build";
 const SPA_BUILD_DIR = process.env.SPA_BUILD_DIR ?? `${BUILD_DIR}-spa`;
 const WITH_SPA = process.env.BENCH_LIGHTHOUSE_SPA === "1";

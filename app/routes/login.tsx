@@ -22,7 +22,7 @@ import { authModeHref, authModeOf } from "#app/lib/auth-modes.ts";
 import { messages, TOAST_MS } from "#app/lib/messages.ts";
 import { intentOf } from "#app/lib/intents.ts";
 import { LOGIN_INTENTS } from "#app/lib/login-intents.ts";
-import type { RouteHandle } from "#app/lib/route-handle.ts";
+import type { RouteHandle } from "#app/lib/page-scripts.ts";
 import { clientAddressContext } from "#app/server/context.server.ts";
 import { appEnv } from "#app/server/env.server.ts";
 import { googleWebConfig } from "#app/server/firebase.server.ts";

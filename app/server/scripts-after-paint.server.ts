@@ -1,4 +1,5 @@
 import { Transform } from "node:stream";
+import { NEEDS_SCRIPTS } from "#app/lib/page-scripts.ts";
 
 /**
  * Scripts are asked for after the first paint, not before it (ADR 0044, issue 22).
@@ -41,7 +42,9 @@ export const INTERACTION_EVENTS = ["pointerdown", "pointermove", "touchstart", "
  *
  * With `when: "interaction"` it waits instead for the first of INTERACTION_EVENTS, anywhere in the
  * page (a press before the scripts run takes the forms' path without JavaScript), and registers
- * the service worker when the page has loaded, so the worker caches the scripts meanwhile.
+ * the service worker when the page has loaded, so the worker caches the scripts meanwhile. A form
+ * marked NEEDS_SCRIPTS (Google's popup has no path without them) is not posted before the page
+ * has hydrated (`<html data-hydrated>`, app/root.tsx): its submission is held, then made again.
  */
 export function afterPaintLoader(code: string, trigger: ScriptsTrigger = { when: "paint" }): string {
   // JSON is a JavaScript string literal; `<` escaped so no `</script>` can end the element early.
@@ -58,6 +61,12 @@ export function afterPaintLoader(code: string, trigger: ScriptsTrigger = { when:
       `var events=${JSON.stringify(INTERACTION_EVENTS)};` +
       `function first(){for(var i=0;i<events.length;i++)removeEventListener(events[i],first,true);load()}` +
       `for(var i=0;i<events.length;i++)addEventListener(events[i],first,{capture:true,passive:true});` +
+      // Ahead of React's own listeners, which may be in place before the page has hydrated.
+      `var held=null;function hold(e){var f=e.target;if(!f.hasAttribute||!f.hasAttribute(${JSON.stringify(NEEDS_SCRIPTS)}))return;` +
+      `e.preventDefault();e.stopImmediatePropagation();if(!held){held={form:f,submitter:e.submitter||undefined};if(e.submitter)e.submitter.setAttribute("aria-busy","true")}}` +
+      `addEventListener("submit",hold,true);var root=document.documentElement;` +
+      `new MutationObserver(function(_,observer){if(!root.hasAttribute("data-hydrated"))return;observer.disconnect();removeEventListener("submit",hold,true);` +
+      `if(held){var h=held;held=null;h.form.requestSubmit(h.submitter)}}).observe(root,{attributes:true,attributeFilter:["data-hydrated"]});` +
       `${worker}})(${literal})`
     );
   }

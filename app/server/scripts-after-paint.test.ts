@@ -1,6 +1,7 @@
 import { Readable } from "node:stream";
 import { runInNewContext } from "node:vm";
 import { describe, expect, test } from "vitest";
+import { NEEDS_SCRIPTS } from "#app/lib/page-scripts.ts";
 import { afterPaintLoader, INTERACTION_EVENTS, scriptsAfterPaint } from "./scripts-after-paint.server.ts";
 
 // The shape React Router's <Scripts> streams, around a page (see ADR 0044).
@@ -114,16 +115,29 @@ describe("scripts after the first paint", () => {
   /** Runs the landing page's loader (ADR 0061) in a stand-in window: its listeners, what it added and registered. */
   function runInteractionLoader(code: string, serviceWorker: string | null) {
     const added: { type: string; nonce: string; textContent: string }[] = [];
-    const listeners = new Map<string, { listener: () => void; options: unknown }>();
+    const listeners = new Map<string, { listener: (event?: unknown) => void; options: unknown }>();
     const registered: unknown[][] = [];
+    const root = { hydrated: false, hasAttribute: (name: string) => name === "data-hydrated" && root.hydrated };
+    let mutation: (() => void) | null = null;
+    let watched: unknown = null;
+    class MutationObserver {
+      constructor(callback: (records: unknown[], observer: { disconnect(): void }) => void) {
+        mutation = () => callback([], { disconnect: () => (mutation = null) });
+      }
+      observe(target: unknown, options: unknown) {
+        watched = { target, options };
+      }
+    }
     const window = {
       document: {
         visibilityState: "visible",
         currentScript: { nonce: "N0==" },
+        documentElement: root,
         createElement: () => ({ type: "", nonce: "", textContent: "" }),
         body: { appendChild: (el: (typeof added)[number]) => added.push(el) },
       },
       navigator: { serviceWorker: { register: (...args: unknown[]) => (registered.push(args), Promise.resolve()) } },
+      MutationObserver,
       addEventListener: (type: string, listener: () => void, options: unknown) =>
         listeners.set(type, { listener, options }),
       removeEventListener: (type: string, listener: () => void, capture: unknown) => {
@@ -134,8 +148,13 @@ describe("scripts after the first paint", () => {
       },
     };
     runInNewContext(afterPaintLoader(code, { when: "interaction", serviceWorker }), window);
-    const fire = (type: string) => listeners.get(type)?.listener();
-    return { added, listeners, registered, fire };
+    const fire = (type: string, event?: unknown) => listeners.get(type)?.listener(event);
+    /** The page has hydrated: the root marks <html data-hydrated>. */
+    const hydrate = () => {
+      root.hydrated = true;
+      mutation?.();
+    };
+    return { added, listeners, registered, fire, hydrate, watched: () => watched, root };
   }
 
   test("on the landing page the code is added at the first interaction only, and the worker registered once loaded", () => {
@@ -150,7 +169,7 @@ describe("scripts after the first paint", () => {
     page.fire("focusin");
     expect(page.added).toEqual([{ type: "module", nonce: "N0==", textContent: "import './login.js';" }]);
     // Every interaction listener is gone: another press adds nothing.
-    expect([...page.listeners.keys()]).toEqual(["load"]);
+    expect([...page.listeners.keys()].sort()).toEqual(["load", "submit"]);
     page.fire("keydown");
     expect(page.added).toHaveLength(1);
 
@@ -159,5 +178,43 @@ describe("scripts after the first paint", () => {
     expect(dev.listeners.has("load")).toBe(false);
     dev.fire("pointermove");
     expect(dev.added.map((s) => s.textContent)).toEqual(["import './x.js';"]);
+  });
+
+  test("a form that needs the scripts, sent before the page has hydrated, is held and sent again once it has", () => {
+    const page = runInteractionLoader("import './login.js';", null);
+    expect(page.watched()).toEqual({
+      target: page.root,
+      options: { attributes: true, attributeFilter: ["data-hydrated"] },
+    });
+    const submitted: unknown[] = [];
+    const form = (needsScripts: boolean) => ({
+      hasAttribute: (name: string) => needsScripts && name === NEEDS_SCRIPTS,
+      requestSubmit: (submitter: unknown) => submitted.push(submitter),
+    });
+    const submit = (target: ReturnType<typeof form>, submitter: unknown) => {
+      const event = { target, submitter, prevented: false, stopped: false };
+      page.fire("submit", {
+        ...event,
+        preventDefault: () => (event.prevented = true),
+        stopImmediatePropagation: () => (event.stopped = true),
+      });
+      return event;
+    };
+    const button = { busy: null as string | null, setAttribute: (_: string, value: string) => (button.busy = value) };
+
+    // The sign-in form posts without the scripts as it always could.
+    expect(submit(form(false), null)).toMatchObject({ prevented: false, stopped: false });
+    // Google's waits, its button says it is busy, and React's listeners never see it.
+    const google = form(true);
+    expect(submit(google, button)).toMatchObject({ prevented: true, stopped: true });
+    expect(button.busy).toBe("true");
+    // A second press while it waits is held too, and not sent twice.
+    expect(submit(google, button)).toMatchObject({ prevented: true });
+    expect(submitted).toEqual([]);
+
+    page.hydrate();
+    expect(submitted).toEqual([button]);
+    // Hydrated, the page's own code takes its forms: the loader holds nothing more.
+    expect(page.listeners.has("submit")).toBe(false);
   });
 });

@@ -1,11 +1,11 @@
 import type { EntryContext } from "react-router";
-import type { RouteHandle } from "#app/lib/route-handle.ts";
+import type { RouteHandle } from "#app/lib/page-scripts.ts";
 import { SERVICE_WORKER_URL } from "#app/lib/offline.ts";
 import type { ScriptsTrigger } from "./scripts-after-paint.server.ts";
 
 /**
  * When the page being written loads its scripts (ADR 0061): at the first interaction when a
- * route of the page asks for it (its `handle`, app/lib/route-handle.ts) for this address, else
+ * route of the page asks for it (its `handle`, app/lib/page-scripts.ts) for this address, else
  * after the first paint (ADR 0044). A page that carries a flash message loads them after the paint
  * whatever its routes say: the message may be a sign-out's, whose script clears the last user's
  * storage (docs/product.md#screens-routing), and only the scripts show it as a toast. So does an

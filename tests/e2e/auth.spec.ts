@@ -4,6 +4,7 @@ import { expect, test } from "./support/test.ts";
 import { startGoogleApp, type GoogleApp } from "./support/google-app.ts";
 import { holdFormSchema, waitForHydration } from "./support/hydration.ts";
 import { embeddedProviderUrl } from "./support/ports.ts";
+import { messages } from "#app/lib/messages.ts";
 
 /**
  * Issue 3: the landing page at /login, the auth card's three modes, registration, password
@@ -516,6 +517,30 @@ test.describe("Google sign-in through the Firebase Auth emulator", () => {
     await expect(page).toHaveURL(`${googleApp.baseURL}/user-stocks`);
     await expect(page.getByRole("heading", { name: "My Watchlist" })).toBeVisible();
     expect((await scripts()).some((s) => s.includes("identitytoolkit"))).toBe(true);
+  });
+
+  test("pressed before the page's scripts have run, 'Continue with Google' waits for them and opens Google's popup", async ({
+    page,
+  }) => {
+    await offlineGoogle(page);
+    const posts: string[] = [];
+    page.on("request", (request) => {
+      if (request.method() === "POST" && new URL(request.url()).pathname === "/login") posts.push(request.url());
+    });
+    await page.goto(`${googleApp.baseURL}/login`);
+    await expect(page.locator("html[data-hydrated]")).toHaveCount(0);
+    // The press is the page's first interaction (ADR 0061): its scripts start with it.
+    const popupPromise = page.waitForEvent("popup");
+    await page.getByRole("button", { name: "Continue with Google" }).click();
+    const popup = await popupPromise;
+    // Nothing was posted without the scripts, so no card says that JavaScript is needed.
+    expect(posts).toEqual([]);
+    await expect(page.getByText(messages.googleNeedsJavaScript)).toHaveCount(0);
+    await popup.getByText("Add new account").click();
+    await popup.locator("#email-input").fill(`${unique("early")}@example.com`);
+    await popup.locator("#display-name-input").fill("Early Bird");
+    await popup.locator("#sign-in").click();
+    await expect(page).toHaveURL(`${googleApp.baseURL}/user-stocks`);
   });
 
   test("a Google account with the demo user's email signs into the demo account", async ({ page }) => {

@@ -93,7 +93,9 @@ test("a new version is offered once; after consent it takes over with a reload, 
   });
   await cdp.send("ServiceWorker.enable");
 
-  await page.goto(`${origin}/login`);
+  // A public page whose scripts run after its first paint: the landing page's wait for an
+  // interaction (ADR 0061), and the prompt with them.
+  await page.goto(`${origin}/track-record`);
   await page.waitForFunction(() => navigator.serviceWorker?.controller != null, undefined, { timeout: 30_000 });
   await expect.poll(() => activated.size).toBe(1);
   const prompt = page.getByRole("alertdialog");

@@ -11,6 +11,7 @@ import { messages, TOAST_MS } from "#app/lib/messages.ts";
 import { AppleLogo, BackIcon, GoogleLogo } from "#app/components/signed-out-icons.tsx";
 import { useHydrated } from "#app/hooks/use-hydrated.ts";
 import { LOGIN_INTENT, type LoginIntent } from "#app/lib/login-intents.ts";
+import { NEEDS_SCRIPTS } from "#app/lib/page-scripts.ts";
 
 /** What the /login action answers when it does not redirect. */
 export type AuthActionData =
@@ -323,7 +324,8 @@ function GoogleButton({
 
   return (
     <div className="social-sign-in">
-      <Form method="post" onSubmit={signIn}>
+      {/* Pressed before the scripts have run, it waits for them (ADR 0061): its post without them can only say they are needed. */}
+      <Form method="post" onSubmit={signIn} {...{ [NEEDS_SCRIPTS]: "" }}>
         <input type="hidden" name="intent" value={LOGIN_INTENT.google} />
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <button
