@@ -30,8 +30,11 @@ const MODULE_SCRIPT = /<script((?: nonce="[^"]*")?) type="module" async="">([\s\
  */
 export type ScriptsTrigger = { when: "paint" } | { when: "interaction"; serviceWorker: string | null };
 
-/** What counts as the first interaction: a pointer that moves or presses, a touch, a key, a focus. */
-export const INTERACTION_EVENTS = ["pointerdown", "pointermove", "touchstart", "keydown", "focusin"] as const;
+/**
+ * What counts as the first interaction: a pointer that moves or presses, a touch, a key, a focus,
+ * or a click alone (a screen reader's activation may send nothing before it).
+ */
+export const INTERACTION_EVENTS = ["pointerdown", "pointermove", "touchstart", "keydown", "focusin", "click"] as const;
 
 /**
  * The classic script that adds `code` as a module script once the first contentful paint is

@@ -26,7 +26,8 @@ export interface StartedScript {
 
 /**
  * Starts `node <script>` (a path from the repository root) with only `env` (and PATH), and waits
- * until `readyUrl` answers 2xx; its stderr is the bench's.
+ * until `readyUrl` answers 2xx; its stderr is the bench's. BENCH_CPU_PROFILE=<folder> has each such
+ * process write a V8 CPU profile there when it exits (Node's `--cpu-prof`).
  */
 export async function startScript(
   script: string,
@@ -34,7 +35,9 @@ export async function startScript(
   readyUrl: string,
   timeoutMs = 60_000,
 ): Promise<StartedScript> {
-  const child = spawn(process.execPath, [join(root, script)], {
+  const profile = process.env.BENCH_CPU_PROFILE;
+  const profiling = profile ? ["--cpu-prof", `--cpu-prof-dir=${resolve(profile)}`] : [];
+  const child = spawn(process.execPath, [...profiling, join(root, script)], {
     cwd: root,
     env: { PATH: process.env.PATH ?? "", ...env },
     stdio: ["ignore", "ignore", "inherit"],
