@@ -13,7 +13,9 @@ import { NEEDS_SCRIPTS } from "#app/lib/page-scripts.ts";
  *
  * - the modulepreload links are left out (the module script imports the same files);
  * - the module script becomes a classic script, with the same nonce, that puts the same module
- *   code into the page once the first contentful paint is reported (`afterPaintLoader`).
+ *   code into the page once the first contentful paint is reported (`afterPaintLoader`), or, on a
+ *   page whose route asks for it (the landing page), at the visitor's first interaction (ADR 0061;
+ *   `scriptsTrigger` in scripts-trigger.server.ts decides which).
  *
  * The hydration data (`window.__reactRouterContext…`) stays where it is: classic scripts that
  * fill a stream the client entry reads when it runs. Everything after the module script passes
@@ -47,34 +49,38 @@ export const INTERACTION_EVENTS = ["pointerdown", "pointermove", "touchstart", "
  * page (a press before the scripts run takes the forms' path without JavaScript), and registers
  * the service worker when the page has loaded, so the worker caches the scripts meanwhile. A form
  * marked NEEDS_SCRIPTS (Google's popup has no path without them) is not posted before the page
- * has hydrated (`<html data-hydrated>`, app/root.tsx): its submission is held, then made again.
+ * has hydrated (`<html data-hydrated>`, app/root.tsx): its submission is held, then made again;
+ * should the scripts fail to load, it is posted as it is.
  */
 export function afterPaintLoader(code: string, trigger: ScriptsTrigger = { when: "paint" }): string {
   // JSON is a JavaScript string literal; `<` escaped so no `</script>` can end the element early.
   const literal = JSON.stringify(code).replace(/</g, "\\u003c");
-  const load =
+  const load = (onError: string) =>
     `(function(code){var nonce=document.currentScript.nonce,done=false;` +
-    `function load(){if(done)return;done=true;var s=document.createElement("script");s.type="module";s.nonce=nonce;s.textContent=code;document.body.appendChild(s)}`;
+    `function load(){if(done)return;done=true;var s=document.createElement("script");s.type="module";s.nonce=nonce;s.textContent=code;${onError}document.body.appendChild(s)}`;
   if (trigger.when === "interaction") {
     const worker = trigger.serviceWorker
       ? `if("serviceWorker" in navigator)addEventListener("load",function(){navigator.serviceWorker.register(${JSON.stringify(trigger.serviceWorker)},{scope:"/"}).catch(function(){})});`
       : "";
     return (
-      load +
+      // Should the scripts fail to load, a held form is posted as it is: the page says what it can.
+      load("s.onerror=failed;") +
       `var events=${JSON.stringify(INTERACTION_EVENTS)};` +
       `function first(){for(var i=0;i<events.length;i++)removeEventListener(events[i],first,true);load()}` +
       `for(var i=0;i<events.length;i++)addEventListener(events[i],first,{capture:true,passive:true});` +
       // Ahead of React's own listeners, which may be in place before the page has hydrated.
       `var held=null;function hold(e){var f=e.target;if(!f.hasAttribute||!f.hasAttribute(${JSON.stringify(NEEDS_SCRIPTS)}))return;` +
       `e.preventDefault();e.stopImmediatePropagation();if(!held){held={form:f,submitter:e.submitter||undefined};if(e.submitter)e.submitter.setAttribute("aria-busy","true")}}` +
+      `function release(send){removeEventListener("submit",hold,true);if(held){var h=held;held=null;send(h)}}` +
+      `function failed(){release(function(h){h.form.submit()})}` +
       `addEventListener("submit",hold,true);var root=document.documentElement;` +
-      `new MutationObserver(function(_,observer){if(!root.hasAttribute("data-hydrated"))return;observer.disconnect();removeEventListener("submit",hold,true);` +
-      `if(held){var h=held;held=null;h.form.requestSubmit(h.submitter)}}).observe(root,{attributes:true,attributeFilter:["data-hydrated"]});` +
+      `new MutationObserver(function(_,observer){if(!root.hasAttribute("data-hydrated"))return;observer.disconnect();` +
+      `release(function(h){h.form.requestSubmit(h.submitter)})}).observe(root,{attributes:true,attributeFilter:["data-hydrated"]});` +
       `${worker}})(${literal})`
     );
   }
   return (
-    load +
+    load("") +
     `if(document.visibilityState==="hidden")return load();` +
     `setTimeout(load,${FALLBACK_MS});` +
     `if(typeof PerformanceObserver==="function"&&(PerformanceObserver.supportedEntryTypes||[]).indexOf("paint")!==-1){` +

@@ -114,7 +114,7 @@ describe("scripts after the first paint", () => {
 
   /** Runs the landing page's loader (ADR 0061) in a stand-in window: its listeners, what it added and registered. */
   function runInteractionLoader(code: string, serviceWorker: string | null) {
-    const added: { type: string; nonce: string; textContent: string }[] = [];
+    const added: { type: string; nonce: string; textContent: string; onerror?: () => void }[] = [];
     const listeners = new Map<string, { listener: (event?: unknown) => void; options: unknown }>();
     const registered: unknown[][] = [];
     const root = { hydrated: false, hasAttribute: (name: string) => name === "data-hydrated" && root.hydrated };
@@ -167,7 +167,7 @@ describe("scripts after the first paint", () => {
     expect(page.registered).toEqual([["/service-worker.js", { scope: "/" }]]);
     expect(page.added).toHaveLength(0);
     page.fire("focusin");
-    expect(page.added).toEqual([{ type: "module", nonce: "N0==", textContent: "import './login.js';" }]);
+    expect(page.added).toMatchObject([{ type: "module", nonce: "N0==", textContent: "import './login.js';" }]);
     // Every interaction listener is gone: another press adds nothing.
     expect([...page.listeners.keys()].sort()).toEqual(["load", "submit"]);
     page.fire("keydown");
@@ -215,6 +215,25 @@ describe("scripts after the first paint", () => {
     page.hydrate();
     expect(submitted).toEqual([button]);
     // Hydrated, the page's own code takes its forms: the loader holds nothing more.
+    expect(page.listeners.has("submit")).toBe(false);
+  });
+
+  test("should the scripts fail to load, a held form is posted as it is", () => {
+    const page = runInteractionLoader("import './login.js';", null);
+    let posted = 0;
+    const google = {
+      hasAttribute: (name: string) => name === NEEDS_SCRIPTS,
+      submit: () => posted++,
+      requestSubmit: () => {
+        throw new Error("not hydrated");
+      },
+    };
+    page.fire("pointerdown");
+    page.fire("submit", { target: google, submitter: null, preventDefault() {}, stopImmediatePropagation() {} });
+    expect(posted).toBe(0);
+    // The module script's imports could not be fetched (a flaky network): its error event.
+    page.added[0]!.onerror!();
+    expect(posted).toBe(1);
     expect(page.listeners.has("submit")).toBe(false);
   });
 });

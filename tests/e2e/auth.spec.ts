@@ -543,6 +543,19 @@ test.describe("Google sign-in through the Firebase Auth emulator", () => {
     await expect(page).toHaveURL(`${googleApp.baseURL}/user-stocks`);
   });
 
+  test("when the page's scripts cannot load, 'Continue with Google' posts after all and the card says why nothing opened", async ({
+    browser,
+  }) => {
+    // No service worker: it would answer the scripts from its cache.
+    const context = await browser.newContext({ serviceWorkers: "block" });
+    const page = await context.newPage();
+    await page.route(/\/assets\/[^/]+\.js$/, (route) => route.abort("connectionreset"));
+    await page.goto(`${googleApp.baseURL}/login`);
+    await page.getByRole("button", { name: "Continue with Google" }).click();
+    await expect(card(page).getByRole("alert")).toHaveText(messages.googleNeedsJavaScript);
+    await context.close();
+  });
+
   test("a Google account with the demo user's email signs into the demo account", async ({ page }) => {
     await offlineGoogle(page);
     await page.goto(`${googleApp.baseURL}/login`);
