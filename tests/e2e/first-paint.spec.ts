@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, test } from "./support/test.ts";
+import { holdScripts } from "./support/hydration.ts";
 import { signIn } from "./support/sign-in.ts";
 import { createTrader, expectToast, listReady, recordToasts, row, signInAs } from "./support/watchlist.ts";
 
@@ -88,6 +89,27 @@ test("the landing page asks for no script until the visitor interacts; the first
   expect(scripts.some((path) => /^\/assets\/entry\.client-[\w-]+\.js$/.test(path))).toBe(true);
   // Hydrated, the password field has its show/hide button.
   await expect(card(page).getByRole("button", { name: "Show" })).toBeVisible();
+});
+
+test("what is typed on the landing page while its scripts load is kept when they run, and signs in", async ({
+  browser,
+}) => {
+  // No service worker: it would answer the scripts from its cache, past holdScripts.
+  const context = await browser.newContext({ serviceWorkers: "block" });
+  const page = await context.newPage();
+  const release = await holdScripts(page);
+  await page.goto("/login", { waitUntil: "domcontentloaded" });
+  // The first focus starts the scripts (ADR 0061); a slow network holds them while the visitor types.
+  await page.getByLabel("Username").fill("demo");
+  await page.getByLabel("Password", { exact: true }).fill("demo1234");
+  release();
+  await expect(page.locator("html[data-hydrated]")).toBeAttached();
+  await expect(page.getByLabel("Username")).toHaveValue("demo");
+  await expect(page.getByLabel("Password", { exact: true })).toHaveValue("demo1234");
+  // Hydrated, the card sends it with its own code.
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL(/\/user-stocks$/);
+  await context.close();
 });
 
 test("opened on the demo dialog, the landing page runs its scripts at once, so the dialog is a true modal", async ({
