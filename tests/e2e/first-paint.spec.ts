@@ -4,14 +4,15 @@ import { holdScripts } from "./support/hydration.ts";
 import { signIn } from "./support/sign-in.ts";
 import { createTrader, expectToast, listReady, recordToasts, row, signInAs } from "./support/watchlist.ts";
 
-const card = (page: Page) => page.locator("#auth");
-
 /**
  * What a slow phone needs for its first paint (ADRs 0019 and 0044): the server's HTML asks for one
  * stylesheet and for no script before the page has painted — no modulepreload links, no module
- * script; a nonced classic script starts the scripts once a frame is on screen — and that
- * stylesheet styles every screen.
+ * script; a nonced classic script starts the scripts once a frame is on screen (on the landing
+ * page, at the visitor's first interaction: ADR 0061) — and that stylesheet styles every screen.
  */
+
+const card = (page: Page) => page.locator("#auth");
+
 async function htmlOf(request: APIRequestContext, path: string): Promise<string> {
   const response = await request.get(path);
   expect(response.status(), path).toBe(200);
