@@ -75,6 +75,26 @@ describe("sign-out", () => {
     open.ws!.close();
   });
 
+  it("refuses the ended token written another way: the signature's spare bits changed", async () => {
+    const ended = await login();
+    const out = await call(calls.logout.path, ended, { method: "POST" });
+    expect(out.status).toBe(200);
+    // HS256's 32 bytes take 43 base64url characters; the last one's low 2 bits are spare, so four
+    // characters there decode to the same signature. Each spelling is the same token.
+    const [signed, signature] = [ended.slice(0, ended.lastIndexOf(".")), ended.slice(ended.lastIndexOf(".") + 1)];
+    const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+    const last = alphabet.indexOf(signature.at(-1)!);
+    const spellings = [0, 1, 2, 3]
+      .map((spare) => alphabet[(last & ~3) | spare]!)
+      .filter((char) => char !== signature.at(-1))
+      .map((char) => `${signed}.${signature.slice(0, -1)}${char}`);
+    expect(spellings).toHaveLength(3);
+    for (const token of spellings) {
+      expect((await call(calls.me.path, token)).status, token.slice(-4)).toBe(401);
+      expect((await socket(token)).status).toBe(401);
+    }
+  });
+
   it("closes the websockets already open with the ended token", async () => {
     const token = await login();
     const open = await socket(token);

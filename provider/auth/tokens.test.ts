@@ -43,8 +43,24 @@ describe("bearer tokens", () => {
     const claims = JSON.parse(Buffer.from(payload, "base64url").toString()) as Record<string, unknown>;
     const forgedPayload = Buffer.from(JSON.stringify({ ...claims, sub: "8" })).toString("base64url");
     expect(await tokens.verify(`${header}.${forgedPayload}.${signature}`)).toBeUndefined();
-    const lastChar = signature.at(-1) === "A" ? "B" : "A";
-    expect(await tokens.verify(`${header}.${payload}.${signature.slice(0, -1)}${lastChar}`)).toBeUndefined();
+    // The signature's first character: each of its 6 bits is the signature's. (Not the last: 32 bytes
+    // take 43 characters, whose last 2 bits are padding, so "A" → "B" there can decode to the same bytes.)
+    const firstChar = signature[0] === "A" ? "B" : "A";
+    expect(await tokens.verify(`${header}.${payload}.${firstChar}${signature.slice(1)}`)).toBeUndefined();
+  });
+
+  test("a genuine token spelled another way is refused: its signature's spare bits changed", async () => {
+    const tokens = createTokenService([SECRET], 60);
+    for (let user = 1; user <= 20; user++) {
+      const token = await tokens.issue(user);
+      const signature = token.slice(token.lastIndexOf(".") + 1);
+      // The same 32 bytes, the last character's 2 spare bits flipped (43 characters carry 258 bits).
+      const respelled =
+        Buffer.from(signature, "base64url").toString("base64url").slice(0, -1) + spareFlipped(signature);
+      expect(Buffer.from(respelled, "base64url")).toEqual(Buffer.from(signature, "base64url"));
+      expect(await tokens.verify(token.replace(signature, respelled)), `user ${user}`).toBeUndefined();
+      expect(await tokens.verify(token)).toMatchObject({ userId: user });
+    }
   });
 
   test("a token signed with another secret is refused; after a rotation the old secret still verifies", async () => {
@@ -55,3 +71,9 @@ describe("bearer tokens", () => {
     expect(await rotated.verify(token)).toMatchObject({ userId: 5 });
   });
 });
+
+const ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+/** The signature's last character with its two low (spare) bits inverted. */
+function spareFlipped(signature: string): string {
+  return ALPHABET[ALPHABET.indexOf(signature.at(-1)!) ^ 3]!;
+}

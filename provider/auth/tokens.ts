@@ -53,6 +53,7 @@ export function createTokenService(secrets: string[], ttlSeconds: number): Token
       );
     },
     async verify(token) {
+      if (!canonicalSignature(token)) return undefined;
       const known = verified.get(token);
       if (known) {
         // (jose's rule: expired from the second of `exp` on)
@@ -77,4 +78,15 @@ export function createTokenService(secrets: string[], ttlSeconds: number): Token
       return undefined;
     },
   };
+}
+
+/**
+ * Whether the token's signature is spelled the one way base64url writes its bytes. HS256's 32
+ * bytes take 43 characters whose last 2 bits are spare, and a decoder ignores them, so each token
+ * could be spelled four ways, and a signed-out token (refused by the SHA-256 of its text,
+ * provider/auth/callers.ts) would pass again spelled another way.
+ */
+function canonicalSignature(token: string): boolean {
+  const signature = token.slice(token.lastIndexOf(".") + 1);
+  return Buffer.from(signature, "base64url").toString("base64url") === signature;
 }
