@@ -55,8 +55,7 @@ describe("bearer tokens", () => {
       const token = await tokens.issue(user);
       const signature = token.slice(token.lastIndexOf(".") + 1);
       // The same 32 bytes, the last character's 2 spare bits flipped (43 characters carry 258 bits).
-      const respelled =
-        Buffer.from(signature, "base64url").toString("base64url").slice(0, -1) + spareFlipped(signature);
+      const respelled = signature.slice(0, -1) + spareFlipped(signature);
       expect(Buffer.from(respelled, "base64url")).toEqual(Buffer.from(signature, "base64url"));
       expect(await tokens.verify(token.replace(signature, respelled)), `user ${user}`).toBeUndefined();
       expect(await tokens.verify(token)).toMatchObject({ userId: user });
