@@ -7,9 +7,9 @@ import type { ScriptsTrigger } from "./scripts-after-paint.server.ts";
  * When the page being written loads its scripts (ADR 0061): at the first interaction when a
  * route of the page asks for it (its `handle`, app/lib/page-scripts.ts) for this address, else
  * after the first paint (ADR 0044). A page that carries a flash message loads them after the paint
- * whatever its routes say: the message may be a sign-out's, whose script clears the last user's
- * storage (docs/product.md#screens-routing), and only the scripts show it as a toast. So does an
- * error page.
+ * whatever its routes say: the message may be a sign-out's, after which a script clears the last
+ * user's storage (docs/product.md#screens-routing); and the scripts show it as a toast rather than
+ * the plain box. So does an error page.
  */
 export function scriptsTrigger(request: Request, context: EntryContext): ScriptsTrigger {
   const { matches, loaderData, statusCode } = context.staticHandlerContext;
