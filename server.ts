@@ -12,6 +12,7 @@ import { refuseCrossSitePosts } from "./server/cross-site-posts.ts";
 import { limitRequestBodies } from "./server/body-limit.ts";
 import { privateResponses } from "./server/private-responses.ts";
 import { googleWebConfig } from "./app/server/firebase.server.ts";
+import { SERVICE_WORKER_URL } from "./app/lib/offline.ts";
 import { createLiveRelay } from "./server/live-relay.ts";
 import { liveSessionOf, providerAccepts } from "./server/live-session.ts";
 import { WS_STOCK_UPDATES, WS_TRADE_UPDATES } from "./contract/ws.ts";
@@ -92,7 +93,7 @@ let getBuild: () => Promise<ServerBuild>;
 if (production) {
   const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
   app.use("/assets", express.static(path.join(buildDir, "client/assets"), { immutable: true, maxAge: "1y" }));
-  app.get("/service-worker.js", (_req, res, next) => {
+  app.get(SERVICE_WORKER_URL, (_req, res, next) => {
     res.set("cache-control", "no-cache");
     next();
   });

@@ -25,6 +25,7 @@ import { takeToast } from "./server/toast.server.ts";
 import styles from "./styles/index.css?url";
 import { isSameScreen } from "./lib/revalidation.ts";
 import { useHydrated } from "./hooks/use-hydrated.ts";
+import { HYDRATED_ATTRIBUTE } from "./lib/page-scripts.ts";
 
 export const links: Route.LinksFunction = () => [
   // One stylesheet for every screen; `precedence` puts it ahead of the modulepreloads (ADR 0019).
@@ -67,7 +68,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // landing page's script loader waits for it to send a held form (ADR 0061).
   const hydrated = useHydrated();
   return (
-    <html lang="en" data-hydrated={hydrated || undefined}>
+    <html lang="en" {...{ [HYDRATED_ATTRIBUTE]: hydrated || undefined }}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />

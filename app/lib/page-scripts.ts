@@ -13,6 +13,12 @@ export interface RouteHandle {
 }
 
 /**
+ * The attribute the root sets on `<html>` once the page has hydrated (app/root.tsx); the landing
+ * page's loader waits for it to send a held form, and tests and benches wait for it too.
+ */
+export const HYDRATED_ATTRIBUTE = "data-hydrated";
+
+/**
  * On a page whose scripts wait for an interaction, a form with this attribute is not posted before
  * the page has hydrated: the loader holds its submission and makes it again then
  * (app/server/scripts-after-paint.server.ts). For a form whose post without JavaScript can only

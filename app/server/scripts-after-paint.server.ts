@@ -1,5 +1,5 @@
 import { Transform } from "node:stream";
-import { NEEDS_SCRIPTS } from "#app/lib/page-scripts.ts";
+import { HYDRATED_ATTRIBUTE, NEEDS_SCRIPTS } from "#app/lib/page-scripts.ts";
 
 /**
  * Scripts are asked for after the first paint, not before it (ADR 0044, issue 22).
@@ -74,8 +74,8 @@ export function afterPaintLoader(code: string, trigger: ScriptsTrigger = { when:
       `function release(send){removeEventListener("submit",hold,true);if(held){var h=held;held=null;send(h)}}` +
       `function failed(){release(function(h){h.form.submit()})}` +
       `addEventListener("submit",hold,true);var root=document.documentElement;` +
-      `new MutationObserver(function(_,observer){if(!root.hasAttribute("data-hydrated"))return;observer.disconnect();` +
-      `release(function(h){h.form.requestSubmit(h.submitter)})}).observe(root,{attributes:true,attributeFilter:["data-hydrated"]});` +
+      `new MutationObserver(function(_,observer){if(!root.hasAttribute(${JSON.stringify(HYDRATED_ATTRIBUTE)}))return;observer.disconnect();` +
+      `release(function(h){h.form.requestSubmit(h.submitter)})}).observe(root,{attributes:true,attributeFilter:[${JSON.stringify(HYDRATED_ATTRIBUTE)}]});` +
       `${worker}})(${literal})`
     );
   }
