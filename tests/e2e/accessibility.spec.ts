@@ -2,6 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { embeddedProviderUrl } from "./support/ports.ts";
 import { expect, test } from "./support/test.ts";
+import { signIn } from "./support/sign-in.ts";
 
 /**
  * axe-core on every route and every URL-addressed modal (ADR 5), for the demo trader and for the
@@ -33,14 +34,6 @@ async function aRecommendationId(token: string): Promise<{ ticker: string; id: n
     if (rows[0]) return { ticker, id: rows[0].id };
   }
   return null;
-}
-
-async function signIn(page: Page, username: string, password: string) {
-  await page.goto("/login");
-  await page.getByLabel("Username").fill(username);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await expect(page).toHaveURL(/\/user-stocks$/);
 }
 
 /**

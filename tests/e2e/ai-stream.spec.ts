@@ -55,11 +55,7 @@ function deferred() {
 }
 
 async function signInTo(page: Page) {
-  await page.goto(`${appUrl}/login`);
-  await page.getByLabel("Username").fill("demo");
-  await page.getByLabel("Password").fill("demo1234");
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await expect(page).toHaveURL(/\/user-stocks$/);
+  await signIn(page, "demo", "demo1234", appUrl);
 }
 
 /** Starts a POST in the page and keeps its reader on window for later reads. */

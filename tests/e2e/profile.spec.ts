@@ -2,6 +2,7 @@ import type { BrowserContext, Page } from "@playwright/test";
 import { embeddedProviderUrl, workerAppUrl } from "./support/ports.ts";
 import { expect, test } from "./support/test.ts";
 import { holdScripts, waitForHydration } from "./support/hydration.ts";
+import { signIn } from "./support/sign-in.ts";
 
 /**
  * docs/product.md#screens-profile, #states-push, #states-admin, notifications panel, service-worker push.
@@ -40,14 +41,6 @@ async function clearNotifications(who: { token: string; id: number }) {
     method: "DELETE",
     headers: { authorization: `Bearer ${who.token}` },
   });
-}
-
-async function signIn(page: Page, username = "demo", password = "demo1234") {
-  await page.goto("/login");
-  await page.getByLabel("Username").fill(username);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await expect(page).toHaveURL(/\/user-stocks$/);
 }
 
 function card(page: Page, title: string) {

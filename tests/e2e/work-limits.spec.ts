@@ -3,6 +3,7 @@ import { expect, test } from "./support/test.ts";
 import { ownPorts } from "./support/ports.ts";
 import { startNode, tempDir, type Started } from "./support/processes.ts";
 import { recordToasts, row } from "./support/watchlist.ts";
+import { signIn } from "./support/sign-in.ts";
 
 /**
  * Issue 19 item 6 through the real build: a trader past their generations or AI texts for the
@@ -44,11 +45,7 @@ test.afterAll(async () => {
 
 async function signInAsDemo(page: Page) {
   await recordToasts(page);
-  await page.goto(`${appUrl}/login`);
-  await page.getByLabel("Username").fill("demo");
-  await page.getByLabel("Password").fill("demo1234");
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await expect(page).toHaveURL(/\/user-stocks$/);
+  await signIn(page, "demo", "demo1234", appUrl);
 }
 
 const toasts = (page: Page) =>

@@ -3,6 +3,7 @@ import * as calls from "#contract/calls.ts";
 import { fillPath, type Endpoint } from "#contract/endpoint.ts";
 import type { UserStock } from "#contract/entities.ts";
 import { embeddedProviderUrl } from "./ports.ts";
+import { signIn } from "./sign-in.ts";
 
 /**
  * Watchlist test helpers: a fresh trader per test (registered and filled through the provider's
@@ -124,11 +125,7 @@ export async function watchlistOf(trader: Trader): Promise<UserStock[]> {
 }
 
 export async function signInAs(page: Page, trader: Pick<Trader, "username" | "password">, baseUrl = "") {
-  await page.goto(`${baseUrl}/login`);
-  await page.getByLabel("Username").fill(trader.username);
-  await page.getByLabel("Password").fill(trader.password);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await expect(page).toHaveURL(/\/user-stocks$/);
+  await signIn(page, trader.username, trader.password, baseUrl);
   await expect(page.getByRole("heading", { name: "My Watchlist" })).toBeVisible();
 }
 
