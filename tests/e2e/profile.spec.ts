@@ -192,6 +192,8 @@ test.describe("notifications panel", () => {
 
     await signIn(page);
     await page.goto("/profile");
+    // The panel keeps focus inside it once the page's scripts run (a press before opens it as a plain page).
+    await waitForHydration(page);
     const bell = page.getByRole("link", { name: "Open notifications" });
     await expect(bell.getByText("3", { exact: true })).toBeVisible();
     await bell.click();
