@@ -7,7 +7,7 @@ import {
 import { IDEMPOTENCY_HEADER } from "#contract/calls.ts";
 import { isActionReply } from "#app/lib/action-reply.ts";
 import { messages } from "#app/lib/messages.ts";
-import { OFFLINE_REPLAY_HEADER, OUTCOME_HEADER, type ReplayOutcome } from "#app/lib/offline.ts";
+import { OFFLINE_REPLAY_HEADER, OFFLINE_SAVE_HEADER, OUTCOME_HEADER, type ReplayOutcome } from "#app/lib/offline.ts";
 import { toastFromSetCookie } from "./toast.server.ts";
 
 /**
@@ -18,6 +18,9 @@ import { toastFromSetCookie } from "./toast.server.ts";
  * 2. A change sent again from the outbox (X-Offline-Replay) is answered with what became of it in
  *    X-Replay-Outcome: the toast the user would have seen, whether the action answered data or
  *    redirected with a flash toast (which is then not left for a later page).
+ * 3. A page the worker fetches in the background to keep for offline (X-Offline-Save) hands the
+ *    user no flash toast: had its row been deleted meanwhile, the edit page's "not found" redirect
+ *    would otherwise show on whatever page the user opens next.
  */
 interface RequestKey {
   key: string;
@@ -27,7 +30,9 @@ const requestKeyContext = createContext<RequestKey | null>(null);
 const KEY_PATTERN = /^[A-Za-z0-9_-]{8,128}$/;
 
 export const offlineMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
-  if (request.method === "GET" || request.method === "HEAD") return next();
+  if (request.method === "GET" || request.method === "HEAD") {
+    return request.headers.has(OFFLINE_SAVE_HEADER) ? withoutToast(await next()) : next();
+  }
   const key = request.headers.get(IDEMPOTENCY_HEADER);
   if (key && KEY_PATTERN.test(key)) context.set(requestKeyContext, { key, calls: 0 });
   if (request.headers.get(OFFLINE_REPLAY_HEADER) !== "1") return next();
@@ -45,16 +50,28 @@ export function providerKey(context: Readonly<RouterContextProvider>): string | 
   return `${state.key}.${state.calls}`;
 }
 
-async function withOutcome(response: Response): Promise<Response> {
+/** The response's headers without its flash toast's cookie, and that toast (null if none). */
+async function takeToastCookie(response: Response) {
   const headers = new Headers(response.headers);
   const cookies = headers.getSetCookie();
   let toast = null;
   for (const cookie of cookies) toast ??= await toastFromSetCookie(cookie);
-  // The flash toast is told now, in the outcome; it must not show again on a later page.
   if (toast) {
     headers.delete("set-cookie");
     for (const cookie of cookies) if (!cookie.startsWith("__toast=")) headers.append("set-cookie", cookie);
   }
+  return { headers, toast };
+}
+
+async function withoutToast(response: Response): Promise<Response> {
+  const { headers, toast } = await takeToastCookie(response);
+  if (!toast) return response;
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
+
+async function withOutcome(response: Response): Promise<Response> {
+  // The flash toast is told now, in the outcome; it must not show again on a later page.
+  const { headers, toast } = await takeToastCookie(response);
 
   const body = response.body === null ? null : await response.text();
   const outcome = await outcomeOf(response, body, toast);

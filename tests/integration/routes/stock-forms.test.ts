@@ -5,7 +5,9 @@ import * as addUip from "#app/routes/add-uip-stock.tsx";
 import * as addUser from "#app/routes/add-user-stock.tsx";
 import * as editUip from "#app/routes/uip-stock.$ticker.tsx";
 import * as editUser from "#app/routes/user-stock.$ticker.tsx";
-import { callAction, callLoader, signedOut, routeHarnessForFile } from "../../support/app-routes.ts";
+import { OFFLINE_SAVE_HEADER } from "#app/lib/offline.ts";
+import { offlineMiddleware } from "#app/server/offline.server.ts";
+import { callAction, callLoader, get, settle, signedOut, routeHarnessForFile } from "../../support/app-routes.ts";
 
 /**
  * The two lists' add and edit pages (one form each, configured per list), through their route modules
@@ -152,6 +154,28 @@ describe("/user-stock/:ticker", () => {
       location: "/user-stocks",
       toast: { type: "error", text: messages.userStockNotFound },
     });
+  });
+
+  it("sends the service worker's background copy of it back too, but with no toast for the user's next page", async () => {
+    // The worker keeps a copy of each page it reads for offline; a row deleted meanwhile must not
+    // leave "not found" for the page the user opens after deleting it (root middleware).
+    const request = get("/user-stock/COST", { [OFFLINE_SAVE_HEADER]: "1" });
+    const loaded = () =>
+      Promise.resolve(
+        editUser.loader({
+          request,
+          url: new URL(request.url),
+          params: { ticker: "COST" },
+          pattern: "",
+          context: app.trader,
+        }),
+      ).catch((thrown: unknown) => thrown) as Promise<Response>;
+    const middlewareArgs = { request, params: {}, context: app.trader } as unknown as Parameters<
+      typeof offlineMiddleware
+    >[0];
+    const answer = await settle(() => offlineMiddleware(middlewareArgs, loaded) as Promise<Response>);
+    expect(answer).toMatchObject({ status: 302, location: "/user-stocks", toast: null });
+    expect(answer.headers.getSetCookie().filter((line) => line.startsWith("__toast="))).toEqual([]);
   });
 
   it("refuses a value that is not a number, keeping what was typed", async () => {
