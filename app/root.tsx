@@ -56,7 +56,8 @@ export const middleware = [offlineMiddleware, signedOutMiddleware];
 export const clientMiddleware = [offlineClientMiddleware];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  // A page the service worker keeps for offline use must not take the toast meant for the screen.
+  // A page the service worker keeps for offline use must not take the toast meant for the screen
+  // (nor hand one out: offlineMiddleware drops a flash cookie from its answer).
   if (request.headers.get(OFFLINE_SAVE_HEADER)) return data({ toast: null });
   const { toast, setCookie } = await takeToast(request);
   return data({ toast }, setCookie ? { headers: { "set-cookie": setCookie } } : undefined);

@@ -1,4 +1,5 @@
 import { expect, type Page } from "@playwright/test";
+import { LOGIN_INTENT } from "#app/lib/login-intents.ts";
 
 /**
  * Starts a session for a spec that needs one and is not about signing in: posts the login form as
@@ -10,7 +11,7 @@ import { expect, type Page } from "@playwright/test";
  */
 export async function signIn(page: Page, username = "demo", password = "demo1234", origin = "") {
   const posted = await page.request.post(`${origin}/login`, {
-    form: { intent: "login", username, password },
+    form: { intent: LOGIN_INTENT.login, username, password },
     maxRedirects: 0,
   });
   expect(posted.status(), `signing in as ${username}`).toBe(302);
