@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { openDatabase, ping, type DatabaseHandle, type DatabaseOptions } from "./db/client.ts";
 import { seedDemo, seedDemoRecommendations, switchOnLivePrices } from "./db/seed.ts";
 import { createTokenService } from "./auth/tokens.ts";
+import { createPasswords } from "./auth/password.ts";
 import { createAuthenticator } from "./auth/callers.ts";
 import { Router } from "./http/router.ts";
 import { createIdempotencyStore } from "./http/idempotency.ts";
@@ -106,6 +107,11 @@ export interface ProviderOptions extends DatabaseOptions {
   workLimits?: Partial<WorkLimits> | undefined;
   /** Days a replaced recommendation run is kept once the track record copied it (RECOMMENDATION_RUNS_KEEP_DAYS); 14 when omitted. */
   keepRunsDays?: number | undefined;
+  /**
+   * scrypt's cost (N) for new password hashes; PASSWORD_COST (2^15) when omitted. Set in code only,
+   * never from the environment: the test suites lower it, as they sign in hundreds of times a run (ADR 0064).
+   */
+  passwordCost?: number | undefined;
 }
 
 export interface Provider {
@@ -122,7 +128,8 @@ export async function createProvider(options: ProviderOptions = {}): Promise<Pro
   const database = await openDatabase(options);
   try {
     const market = options.market ?? (await selectMarket(options));
-    const seeded = options.seedDemo ? await seedDemo(database.db, market) : false;
+    const passwords = createPasswords(options.passwordCost);
+    const seeded = options.seedDemo ? await seedDemo(database.db, market, passwords) : false;
     if (seeded && options.seedRecommendations) await seedDemoRecommendations(database.db, market);
     if (seeded && options.demoLivePrices) await switchOnLivePrices(database.db);
     // `npm start` is production with demo data on (README): say so, so nobody exposes it unaware.
@@ -138,6 +145,7 @@ export async function createProvider(options: ProviderOptions = {}): Promise<Pro
       db: database.db,
       database,
       tokens,
+      passwords,
       market,
       limiter: createRateLimiter(database.db),
       work: workRules({ ...DEFAULT_WORK_LIMITS, ...definedOnly(options.workLimits) }),

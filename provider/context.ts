@@ -7,12 +7,15 @@ import type { Mailer } from "./mail/mailer.ts";
 import type { GoogleVerifier } from "./auth/google.ts";
 import type { EventBus } from "./bus/bus.ts";
 import type { Explainer } from "./ai/port.ts";
+import type { Passwords } from "./auth/password.ts";
 
 /** What every provider route module is given. */
 export interface ProviderContext {
   db: Db;
   database: DatabaseHandle;
   tokens: TokenService;
+  /** Password hashing (scrypt); its cost is lowered only by the test suites (ADR 0064). */
+  passwords: Passwords;
   /** Quotes, company names, history, option chains: simulated by default (MARKET_DATA). */
   market: MarketData;
   /** Web Push (VAPID) sender; see push/notify.ts notifyUsers to notify users. */

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import type { Db } from "./client.ts";
-import { hashPassword } from "#provider/auth/password.ts";
+import type { Passwords } from "#provider/auth/password.ts";
 import type { MarketData } from "#provider/market/port.ts";
 import { DEMO_CATEGORIES, DEMO_TICKERS, DEMO_UIP, DEMO_USERS, DEMO_WATCHLIST, demoBuyLevels } from "./demo-data.ts";
 import { generateMany } from "#provider/recommend/generate.ts";
@@ -8,7 +8,7 @@ import { generateMany } from "#provider/recommend/generate.ts";
 const round2 = (v: number) => Math.round(v * 100) / 100;
 
 /** Loads the demo data once: it does nothing when any user exists already. */
-export async function seedDemo(db: Db, market: MarketData): Promise<boolean> {
+export async function seedDemo(db: Db, market: MarketData, passwords: Passwords): Promise<boolean> {
   // Quotes first, outside the transaction: the stored prices start where the market is now
   // (a vendor that cannot be reached leaves the demo's reference prices).
   const quotes = new Map(
@@ -80,7 +80,7 @@ export async function seedDemo(db: Db, market: MarketData): Promise<boolean> {
           email: demo.email,
           first_name: demo.first_name,
           last_name: demo.last_name,
-          password_hash: await hashPassword(demo.password),
+          password_hash: await passwords.hash(demo.password),
         })
         .returning("id")
         .executeTakeFirstOrThrow();

@@ -4,7 +4,6 @@ import * as calls from "#contract/calls.ts";
 import type { Router } from "#provider/http/router.ts";
 import type { ProviderContext } from "#provider/context.ts";
 import type { Db } from "#provider/db/client.ts";
-import { decoyHash, hashPassword, verifyPassword } from "#provider/auth/password.ts";
 import { permissionsOf, requireSelfOrAdmin, tokenHash } from "#provider/auth/callers.ts";
 import { RATE_RULES } from "#provider/auth/rate-limit.ts";
 import { clientIp } from "#provider/http/client-ip.ts";
@@ -21,7 +20,7 @@ const GOOGLE_NOT_CONFIGURED = "Google sign-in is not configured on this server";
 const RESET_TTL_SECONDS = 3600;
 
 export function authRoutes(router: Router, context: ProviderContext): void {
-  const { db, tokens, limiter, mailer, google, appUrl } = context;
+  const { db, tokens, passwords, limiter, mailer, google, appUrl } = context;
 
   router.on(calls.login, async ({ body, request }) => {
     const ip = clientIp(request);
@@ -39,7 +38,7 @@ export function authRoutes(router: Router, context: ProviderContext): void {
       .select(["id", "password_hash"])
       .where(sql<string>`lower(username)`, "=", body.username.toLowerCase())
       .executeTakeFirst();
-    const ok = await verifyPassword(body.password, user?.password_hash ?? (await decoyHash()));
+    const ok = await passwords.verify(body.password, user?.password_hash ?? (await passwords.decoy()));
     if (!user || !user.password_hash || !ok) {
       await limiter.hit(RATE_RULES.loginAccountIp, pair).catch(() => {});
       await limiter.hit(RATE_RULES.loginAccount, account).catch(() => {});
@@ -70,7 +69,7 @@ export function authRoutes(router: Router, context: ProviderContext): void {
     }
     if (taken.length) throw conflict("An account with this email already exists");
 
-    const passwordHash = await hashPassword(body.password);
+    const passwordHash = await passwords.hash(body.password);
     try {
       await db.transaction().execute(async (tx) => {
         const user = await tx
@@ -128,7 +127,7 @@ export function authRoutes(router: Router, context: ProviderContext): void {
     const tokenHash = hashToken(body.token);
     await limiter.hit(RATE_RULES.resetIp, clientIp(request));
     await limiter.hit(RATE_RULES.resetToken, tokenHash);
-    const passwordHash = await hashPassword(body.password);
+    const passwordHash = await passwords.hash(body.password);
     const username = await db.transaction().execute(async (tx) => {
       // Marking the link used and reading it is one statement, so it works exactly once.
       const used = await tx

@@ -38,12 +38,20 @@ export const SAMPLE_LEVELS = {
   buy_level_four: 80,
 };
 
+/**
+ * scrypt's cost in the test suites' providers: 2^10 hashes in about 2 ms where 2^15 takes 80, and the
+ * suites register, sign in and seed demo accounts hundreds of times a run (ADR 0064). The default
+ * cost has its own test (provider/auth/password.test.ts).
+ */
+export const TEST_PASSWORD_COST = 2 ** 10;
+
 export async function testProvider(
   options: Omit<ProviderOptions, "databaseUrl" | "dataDir"> = {},
 ): Promise<TestProvider> {
   const database = process.env.TEST_DATABASE === "postgres" ? await testPostgresDatabase() : undefined;
   const provider = await createProvider({
     seedDemo: true,
+    passwordCost: TEST_PASSWORD_COST,
     secrets: ["test-secret-test-secret-test-secret!"],
     // Scheduled jobs stay off unless a test asks for them.
     jobs: false,

@@ -3,6 +3,7 @@ import { RouterContextProvider } from "react-router";
 import * as calls from "#contract/calls.ts";
 import { startProviderServer, type RunningProvider } from "#provider/server.ts";
 import { testPgliteImage } from "#provider/testing/pglite-image.ts";
+import { TEST_PASSWORD_COST } from "#provider/testing/provider.ts";
 
 /**
  * Route loaders and actions called the way React Router calls them on the server, with a real
@@ -23,6 +24,7 @@ export async function startRouteHarness(options: { firebaseProjectId?: string } 
     port: 0,
     host: "127.0.0.1",
     seedDemo: true,
+    passwordCost: TEST_PASSWORD_COST,
     secrets: ["test-secret-test-secret-test-secret!"],
     jobs: false,
     workLimits: { generationsPerMinute: 100_000, aiTextsPerMinute: 100_000 },
