@@ -11,6 +11,7 @@ import { securityHeaders } from "./server/security-headers.ts";
 import { refuseCrossSitePosts } from "./server/cross-site-posts.ts";
 import { limitRequestBodies } from "./server/body-limit.ts";
 import { privateResponses } from "./server/private-responses.ts";
+import { precompressed } from "./server/precompressed.ts";
 import { googleWebConfig } from "./app/server/firebase.server.ts";
 import { SERVICE_WORKER_URL } from "./app/lib/offline.ts";
 import { createLiveRelay } from "./server/live-relay.ts";
@@ -92,7 +93,10 @@ app.get("/healthz", async (_req, res) => {
 let getBuild: () => Promise<ServerBuild>;
 if (production) {
   const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
-  app.use("/assets", express.static(path.join(buildDir, "client/assets"), { immutable: true, maxAge: "1y" }));
+  const assetsDir = path.join(buildDir, "client/assets");
+  // Scripts and styles as compressed once by the build (scripts/precompress.ts), not per request.
+  app.use(precompressed(assetsDir, "/assets"));
+  app.use("/assets", express.static(assetsDir, { immutable: true, maxAge: "1y" }));
   app.get(SERVICE_WORKER_URL, (_req, res, next) => {
     res.set("cache-control", "no-cache");
     next();

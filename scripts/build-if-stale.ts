@@ -1,6 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
+import { precompress } from "./precompress.ts";
 
 /**
  * `npm start` runs this first: it builds only when the build is missing or older than a file it
@@ -54,5 +55,7 @@ if (import.meta.main) {
       cwd: root,
       stdio: "inherit",
     });
+    // As `npm run build` does: the assets compressed once, for the server to answer from.
+    await precompress(path.join(buildDir, "client", "assets"));
   }
 }

@@ -102,6 +102,12 @@ beforeAll(async () => {
     env: { ...process.env, BUILD_DIR: buildDir, NODE_ENV: "production" },
     stdio: "pipe",
   });
+  // `npm run build` then compresses the assets once (scripts/precompress.ts).
+  execFileSync(node, [path.join(root, "scripts/precompress.ts")], {
+    cwd: root,
+    env: { ...process.env, BUILD_DIR: buildDir },
+    stdio: "pipe",
+  });
   for (const copy of stage.copies) {
     if (copy.from === "prod-deps") continue; // installed below, as that stage does
     for (const src of copy.src) {
@@ -164,7 +170,7 @@ describe("the Dockerfile's final stage", () => {
     expect(await res.json()).toEqual({ app: "ok", provider: "ok" });
   });
 
-  it("serves the login page with a CSP nonce and immutable assets", async () => {
+  it("serves the login page with a CSP nonce and immutable, Brotli-compressed assets", async () => {
     const res = await fetch(`${baseUrl}/login`);
     expect(res.status).toBe(200);
     const html = await res.text();
@@ -175,9 +181,11 @@ describe("the Dockerfile's final stage", () => {
     expect(html).toContain(`nonce="${nonce}"`);
     const asset = /\/assets\/[^"]+\.js/.exec(html)?.[0];
     expect(asset).toBeTruthy();
-    const assetRes = await fetch(`${baseUrl}${asset}`);
+    const assetRes = await fetch(`${baseUrl}${asset}`, { headers: { "accept-encoding": "gzip, deflate, br, zstd" } });
     expect(assetRes.status).toBe(200);
     expect(assetRes.headers.get("cache-control")).toContain("immutable");
+    // The build's Brotli copy (scripts/precompress.ts) made it into the image.
+    expect(assetRes.headers.get("content-encoding")).toBe("br");
   });
 
   it("signs the demo user in and shows the watchlist", async () => {
