@@ -4,6 +4,7 @@ import { seedDemo, seedDemoRecommendations, switchOnLivePrices } from "./db/seed
 import { createTokenService } from "./auth/tokens.ts";
 import { createPasswords } from "./auth/password.ts";
 import { createAuthenticator } from "./auth/callers.ts";
+import { createCallerCache } from "./auth/caller-cache.ts";
 import { Router } from "./http/router.ts";
 import { createIdempotencyStore } from "./http/idempotency.ts";
 import { json } from "./http/errors.ts";
@@ -141,6 +142,7 @@ export async function createProvider(options: ProviderOptions = {}): Promise<Pro
     const secrets = options.secrets?.length ? options.secrets : [await storedSecret(database, "token_secret")];
     const tokens = createTokenService(secrets, options.tokenTtlSeconds ?? 7 * 24 * 3600);
     const appUrl = (options.appUrl ?? "http://localhost:3000").replace(/\/$/, "");
+    const bus = createEventBus({ db: database.db, kind: database.kind, databaseUrl: options.databaseUrl });
     const context: ProviderContext = {
       db: database.db,
       database,
@@ -158,12 +160,13 @@ export async function createProvider(options: ProviderOptions = {}): Promise<Pro
         fcm: options.fcm ? createFcmSender(options.fcm, { appUrl }) : undefined,
       }),
       pushAllowedHosts: options.pushAllowedHosts?.length ? options.pushAllowedHosts : DEFAULT_PUSH_HOSTS,
-      bus: createEventBus({ db: database.db, kind: database.kind, databaseUrl: options.databaseUrl }),
+      bus,
+      callers: await createCallerCache({ bus }),
       explainer: createExplainer(options.ai),
     };
     const trustedProxies = options.trustedProxies ?? [];
 
-    const router = new Router(createAuthenticator(database.db, tokens), {
+    const router = new Router(createAuthenticator(database.db, tokens, context.callers), {
       idempotency: createIdempotencyStore(database.db),
     });
     router.on(calls.marketStatus, async () => json(marketStatus(market)));
@@ -218,6 +221,7 @@ export async function createProvider(options: ProviderOptions = {}): Promise<Pro
       },
       async close() {
         await scheduler.stop();
+        await context.callers.close();
         await context.bus.close();
         await context.google?.close();
         await database.close();

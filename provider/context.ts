@@ -8,6 +8,7 @@ import type { GoogleVerifier } from "./auth/google.ts";
 import type { EventBus } from "./bus/bus.ts";
 import type { Explainer } from "./ai/port.ts";
 import type { Passwords } from "./auth/password.ts";
+import type { CallerCache } from "./auth/caller-cache.ts";
 
 /** What every provider route module is given. */
 export interface ProviderContext {
@@ -34,6 +35,8 @@ export interface ProviderContext {
   appUrl: string;
   /** Publish/subscribe across provider processes (bus/channels.ts names the channels). */
   bus: EventBus;
+  /** Callers resolved from tokens in the last few seconds; `sessionsEnded` when a session ends (ADR 0066). */
+  callers: CallerCache;
   /** Writes the AI texts: the built-in analyst, or an OpenAI-compatible model when AI_BASE_URL is set. */
   explainer: Explainer;
 }

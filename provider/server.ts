@@ -33,7 +33,7 @@ export async function startProviderServer(
   });
   const live = await attachLiveSockets(server, {
     bus: provider.context.bus,
-    authenticate: createAuthenticator(provider.context.db, provider.context.tokens),
+    authenticate: createAuthenticator(provider.context.db, provider.context.tokens, provider.context.callers),
     recheckMs: options.liveRecheckMs,
   });
   await new Promise<void>((resolve, reject) => {

@@ -3,6 +3,7 @@ import { sql } from "kysely";
 import type { Db } from "#provider/db/client.ts";
 import type { Caller } from "#provider/http/router.ts";
 import type { TokenService } from "./tokens.ts";
+import type { CallerCache } from "./caller-cache.ts";
 import type { PermissionAction, PermissionObject } from "#contract/entities.ts";
 import { forbidden } from "#provider/http/errors.ts";
 
@@ -18,15 +19,18 @@ export async function permissionsOf(db: Db, userId: number): Promise<{ object: s
     .execute();
 }
 
-/** Resolves the bearer token of a request to the caller and their permissions. */
-export function createAuthenticator(db: Db, tokens: TokenService) {
+/** Resolves the bearer token of a request to the caller and their permissions, from `cache` when it has them. */
+export function createAuthenticator(db: Db, tokens: TokenService, cache?: CallerCache) {
   return async (request: Request): Promise<Caller | undefined> => {
     const header = request.headers.get("authorization") ?? "";
     const match = /^Bearer\s+(\S+)$/i.exec(header);
     if (!match) return undefined;
+    const cached = cache?.get(match[1]!);
+    if (cached) return cached;
     const verified = await tokens.verify(match[1]!);
     if (!verified) return undefined;
     const { userId, expiresAt, issuedAt } = verified;
+    const epoch = cache?.epoch(userId) ?? 0;
     // One query per request: the user, whether the token was signed out, and the permissions
     // (not `distinct`: the Set below drops a permission two roles share, and the sort and
     // de-duplication took 0.2 of the query's 0.5 ms, on every request).
@@ -48,7 +52,9 @@ export function createAuthenticator(db: Db, tokens: TokenService) {
       .where("id", "=", userId)
       .executeTakeFirst();
     if (!user || user.revoked || !issuedAfter(issuedAt, user.tokens_valid_after)) return undefined;
-    return { id: userId, permissions: new Set(user.permissions), expiresAt };
+    const caller: Caller = { id: userId, permissions: new Set(user.permissions), expiresAt };
+    cache?.set(match[1]!, caller, epoch);
+    return caller;
   };
 }
 

@@ -3,7 +3,9 @@ import WebSocket from "ws";
 import * as calls from "#contract/calls.ts";
 import { WS_STOCK_UPDATES } from "#contract/ws.ts";
 import { WS_CLOSE_UNAUTHORIZED } from "#contract/ws-close-codes.ts";
+import { createProvider } from "#provider/app.ts";
 import { startProviderServer, type RunningProvider } from "#provider/server.ts";
+import { testPostgresDatabase } from "#provider/testing/provider.ts";
 
 /**
  * Sign-out ends the session on the server: the token it ended opens nothing afterwards (no read,
@@ -102,4 +104,39 @@ describe("sign-out", () => {
     await call(calls.logout.path, token, { method: "POST" });
     expect(await open.closed).toBe(WS_CLOSE_UNAUTHORIZED);
   });
+});
+
+describe("sign-out with two provider processes on one PostgreSQL database (npm run test:postgres)", () => {
+  it.skipIf(process.env.TEST_DATABASE !== "postgres")(
+    "the other process refuses the ended token within moments, though it had just let it in",
+    async () => {
+      const database = await testPostgresDatabase();
+      const options = { databaseUrl: database.url, jobs: false, secrets: ["test-secret-test-secret-test-secret!"] };
+      const here = await createProvider({ ...options, seedDemo: true });
+      const there = await createProvider(options);
+      try {
+        const send = (provider: typeof here, path: string, token: string, method = "GET") =>
+          provider.fetch(
+            new Request(`http://provider.test${path}`, { method, headers: { authorization: `Bearer ${token}` } }),
+          );
+        const login = await here.fetch(
+          new Request("http://provider.test/auth/token", {
+            method: "POST",
+            headers: { "content-type": "application/x-www-form-urlencoded" },
+            body: new URLSearchParams({ username: "demo", password: "demo1234" }),
+          }),
+        );
+        const { access_token: token } = (await login.json()) as { access_token: string };
+        // The other process resolves the token (and keeps the caller a few seconds) ...
+        expect((await send(there, calls.me.path, token)).status).toBe(200);
+        expect((await send(here, calls.logout.path, token, "POST")).status).toBe(200);
+        // ... and drops it when the bus brings the sign-out, well before the cache's 5 s are up.
+        await expect.poll(async () => (await send(there, calls.me.path, token)).status, { timeout: 2_000 }).toBe(401);
+      } finally {
+        await there.close();
+        await here.close();
+        await database.drop();
+      }
+    },
+  );
 });

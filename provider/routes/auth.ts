@@ -20,7 +20,7 @@ const GOOGLE_NOT_CONFIGURED = "Google sign-in is not configured on this server";
 const RESET_TTL_SECONDS = 3600;
 
 export function authRoutes(router: Router, context: ProviderContext): void {
-  const { db, tokens, passwords, limiter, mailer, google, appUrl } = context;
+  const { db, tokens, passwords, callers, limiter, mailer, google, appUrl } = context;
 
   router.on(calls.login, async ({ body, request }) => {
     const ip = clientIp(request);
@@ -128,7 +128,7 @@ export function authRoutes(router: Router, context: ProviderContext): void {
     await limiter.hit(RATE_RULES.resetIp, clientIp(request));
     await limiter.hit(RATE_RULES.resetToken, tokenHash);
     const passwordHash = await passwords.hash(body.password);
-    const username = await db.transaction().execute(async (tx) => {
+    const reset = await db.transaction().execute(async (tx) => {
       // Marking the link used and reading it is one statement, so it works exactly once.
       const used = await tx
         .updateTable("password_resets")
@@ -153,11 +153,12 @@ export function authRoutes(router: Router, context: ProviderContext): void {
         .where("user_id", "=", used.user_id)
         .where("used_at", "is", null)
         .execute();
-      return user.username;
+      return { userId: used.user_id, username: user.username };
     });
-    if (!username) throw new HttpError(400, RESET_LINK_INVALID);
+    if (!reset) throw new HttpError(400, RESET_LINK_INVALID);
+    await callers.sessionsEnded(reset.userId);
     // The owner proved control of the mailbox: let them sign in at once.
-    await limiter.reset(RATE_RULES.loginAccount, username);
+    await limiter.reset(RATE_RULES.loginAccount, reset.username);
     return { message: "Password updated" };
   });
 
@@ -195,6 +196,7 @@ export function authRoutes(router: Router, context: ProviderContext): void {
       .values({ token_hash: tokenHash(token), expires_at: new Date(caller.expiresAt ?? Date.now() + 30 * 86_400_000) })
       .onConflict((oc) => oc.column("token_hash").doNothing())
       .execute();
+    await callers.sessionsEnded(caller.id);
     // Rows are needed only until their token would have expired anyway.
     await db.deleteFrom("revoked_tokens").where("expires_at", "<", new Date()).execute();
     return { ok: true as const };

@@ -234,7 +234,10 @@ describe("DELETE /api/user-stock/{id}", () => {
       .where("action", "=", "DELETE")
       .execute();
     try {
-      const res = await provider.call(calls.deleteUserStock, { token: other.token, params: { id: added.body.id } });
+      // A session signed in now reads the permissions as they are (one in use may keep its
+      // caller, permissions and all, for the caller cache's few seconds: ADR 0066).
+      const { token } = await provider.session("othertrader", "Other-trader-1234");
+      const res = await provider.call(calls.deleteUserStock, { token, params: { id: added.body.id } });
       expect(res.status).toBe(403);
       expect(res.body.detail).toBe("You do not have permission to delete this stock.");
       expect((await listOf(other)).some((r) => r.id === added.body.id)).toBe(true);
