@@ -205,7 +205,7 @@ export async function createProvider(options: ProviderOptions = {}): Promise<Pro
     scheduler.register(
       trackRecordJob(context, {
         intervalMs: TRACK_RECORD_INTERVAL_MS,
-        firstRunDelayMs: 10_000,
+        firstRunDelayMs: TRACK_RECORD_FIRST_RUN_MS,
         backtestWeeks: options.trackRecordBacktestWeeks,
       }),
     );
@@ -235,6 +235,8 @@ export async function createProvider(options: ProviderOptions = {}): Promise<Pro
 
 /** The track record copies new recommendations and scores expired ones every five minutes. */
 const TRACK_RECORD_INTERVAL_MS = 5 * 60_000;
+/** Its first run (a new store's back-test among it) waits this long after start. */
+export const TRACK_RECORD_FIRST_RUN_MS = 10_000;
 
 const DEFAULT_MAIL_FROM = "PutSeller <no-reply@putseller.invalid>";
 

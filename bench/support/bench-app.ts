@@ -146,6 +146,8 @@ export interface BenchApp {
   child: ChildProcess;
   /** The signed-in trader's cookie header (`__session=…`). */
   cookie: string;
+  /** When the process was started (Date.now()). */
+  startedAt: number;
   stop(): Promise<void>;
 }
 
@@ -154,6 +156,7 @@ export async function startApp(dataDir: string, buildDir = process.env.BUILD_DIR
   const [port, providerPort] = [await freePort(), await freePort()];
   // localhost (not 127.0.0.1): browsers treat it as a secure context, so Secure cookies work over http.
   const url = `http://localhost:${port}`;
+  const startedAt = Date.now();
   const { child, stop } = await startScript(
     "server.ts",
     {
@@ -170,7 +173,7 @@ export async function startApp(dataDir: string, buildDir = process.env.BUILD_DIR
     120_000,
   );
   try {
-    return { url, child, cookie: await appSession(url, BENCH_USER.username, BENCH_USER.password), stop };
+    return { url, child, cookie: await appSession(url, BENCH_USER.username, BENCH_USER.password), startedAt, stop };
   } catch (error) {
     await stop();
     throw error;

@@ -23,15 +23,17 @@ export function loadAverage(): number[] {
 }
 
 /**
- * Waits until a process has used under `share` of one core for a whole second (at most `maxMs`):
- * the embedded provider's start-up jobs (the track record's back-test, the simulated market's
- * first session) would otherwise be counted in the first measurement's CPU time. Returns the wait.
+ * Waits until a process has used under `share` of one core for a whole second (at most `maxMs`),
+ * and not before `notBefore` (a Date.now() time): the embedded provider's start-up jobs (the track
+ * record's back-test, which starts 10 s after the process, and the simulated market's first
+ * session) would otherwise be counted in the first measurement. Returns the wait.
  */
-export async function untilQuiet(pid: number, { share = 0.1, maxMs = 120_000 } = {}): Promise<number> {
+export async function untilQuiet(pid: number, { share = 0.1, maxMs = 120_000, notBefore = 0 } = {}): Promise<number> {
   const started = Date.now();
   for (;;) {
     const before = cpuMs(pid);
     await new Promise((r) => setTimeout(r, 1_000));
-    if (cpuMs(pid) - before < share * 1_000 || Date.now() - started > maxMs) return Date.now() - started;
+    const quiet = cpuMs(pid) - before < share * 1_000 && Date.now() >= notBefore;
+    if (quiet || Date.now() - started > maxMs) return Date.now() - started;
   }
 }
