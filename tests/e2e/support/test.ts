@@ -53,7 +53,8 @@ export const test = base.extend<object, { workerApp: WorkerApp }>({
       await started.stop();
       rmSync(dataDir, { recursive: true, force: true });
     },
-    // Seeding the demo store takes over a minute on a busy 2-core machine (the other worker seeds too).
+    // A worker app is up in about 5 s on a 2-core machine; the limit allows for one the
+    // other worker, a Firebase emulator and CI's other steps keep busy.
     { scope: "worker", timeout: 240_000 },
   ],
   // (`provide` is the fixture's `use`, named so the React hooks lint does not take it for a hook.)
