@@ -10,9 +10,9 @@ export default defineConfig({
     // One test file per core. Vitest leaves a core to itself by default, which on CI's two cores
     // ran the files one at a time while many of them wait on sockets and child processes.
     maxWorkers: availableParallelism(),
-    // Worker threads, not a child process per file: the whole run took 132 s instead of 163–176 s
-    // and a quarter less CPU (docs/decisions/0063-vitest-files-in-worker-threads.md).
-    pool: "threads",
+    // A child process per file, not worker threads: PGlite's WebAssembly freed by one thread while
+    // another compiles it crashed V8 in CI (docs/decisions/0067-vitest-back-to-a-process-per-file.md).
+    pool: "forks",
     projects: [
       {
         test: {
