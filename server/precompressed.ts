@@ -1,12 +1,20 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import type { RequestHandler } from "express";
+import Negotiator from "negotiator";
 
 /** Content-Encoding names, best first, and the suffix of the copy scripts/precompress.ts writes. */
 const ENCODINGS = [
   { name: "br", suffix: ".br" },
   { name: "gzip", suffix: ".gz" },
 ] as const;
+const PREFERRED = ENCODINGS.map((e) => e.name);
+/** Negotiator's `encoding` with the preference list compression passes too (its types predate the argument). */
+const negotiateEncoding = Negotiator.prototype.encoding as unknown as (
+  this: Negotiator,
+  available: string[],
+  preferred: readonly string[],
+) => string | undefined;
 
 /**
  * Answers a request for a file of `dir` (mounted at `urlPrefix`) from its Brotli or gzip copy
@@ -29,36 +37,15 @@ export function precompressed(dir: string, urlPrefix: string): RequestHandler {
     if (!have) return next();
     // Caches keep one answer per encoding, whichever this one is.
     res.vary("Accept-Encoding");
-    const encoding = bestEncoding(
-      req.get("accept-encoding") ?? "",
-      ENCODINGS.filter((e) => have.has(e.name)),
-    );
+    // Negotiated as the compression middleware does (the same negotiator, Brotli preferred on a
+    // tie): Chrome asks for "gzip, deflate, br, zstd", all rated alike, and gets the smaller copy.
+    const offered = ENCODINGS.filter((e) => have.has(e.name));
+    const chosen = negotiateEncoding.call(new Negotiator(req), [...offered.map((e) => e.name), "identity"], PREFERRED);
+    const encoding = offered.find((e) => e.name === chosen);
     if (!encoding) return next();
     res.type(path.extname(req.path));
     res.setHeader("Content-Encoding", encoding.name);
     req.url = req.path + encoding.suffix + req.url.slice(req.path.length);
     next();
   };
-}
-
-/**
- * The encoding the browser rates highest, ours breaking a tie (Brotli first): Chrome asks for
- * "gzip, deflate, br, zstd", all rated alike, and should get the smaller copy. None when the
- * browser rates every copy 0 or names none (no header: the file as it is).
- */
-function bestEncoding<E extends { name: string }>(header: string, offered: readonly E[]): E | undefined {
-  const rated = new Map<string, number>();
-  for (const part of header.split(",")) {
-    const [coding, ...params] = part.trim().toLowerCase().split(";");
-    if (!coding) continue;
-    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
-    rated.set(coding, q === undefined ? 1 : Number(q));
-  }
-  let best: E | undefined;
-  let bestQ = 0;
-  for (const encoding of offered) {
-    const q = rated.get(encoding.name) ?? rated.get("*") ?? 0;
-    if (q > bestQ) [best, bestQ] = [encoding, q];
-  }
-  return best;
 }

@@ -78,7 +78,7 @@ describe("scripts compressed once by the build", () => {
     expect(res.body.equals(readFileSync(path.join(dir, "chunk-abc123.js.br")))).toBe(true);
   });
 
-  it("gives gzip to a browser without Brotli or that rates it lower, and the script as it is to one that takes neither", async () => {
+  it("gives gzip to a browser without Brotli or that rates it lower, and the script as it is to one that names or takes neither", async () => {
     const gz = await get("/assets/chunk-abc123.js", { "accept-encoding": "gzip" });
     expect(gz.headers["content-encoding"]).toBe("gzip");
     expect(gunzipSync(gz.body).toString()).toBe(script);
@@ -91,6 +91,10 @@ describe("scripts compressed once by the build", () => {
     expect(rated.headers["content-encoding"]).toBe("gzip");
     const any = await get("/assets/chunk-abc123.js", { "accept-encoding": "*" });
     expect(any.headers["content-encoding"]).toBe("br");
+
+    const unnamed = await get("/assets/chunk-abc123.js", {});
+    expect(unnamed.headers["content-encoding"]).toBeUndefined();
+    expect(unnamed.body.toString()).toBe(script);
 
     const refused = await get("/assets/chunk-abc123.js", { "accept-encoding": "br;q=0, gzip;q=0" });
     expect(refused.headers["content-encoding"]).toBeUndefined();
