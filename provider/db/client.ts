@@ -4,6 +4,7 @@ import { Migrator } from "kysely/migration";
 import type { Database } from "./schema.ts";
 import { migrationProvider } from "./migrations.ts";
 import { lockDataDir } from "./data-dir-lock.ts";
+import { withPreparedStatements } from "./prepared-statements.ts";
 
 export type Db = Kysely<Database>;
 
@@ -114,7 +115,8 @@ async function openPglite(dataDir: string | undefined, image?: Blob): Promise<Da
     unlock();
     throw error;
   }
-  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
+  // Statements prepared and planned once (ADR 0068).
+  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite: withPreparedStatements(pglite) }) });
   return {
     db,
     kind: "pglite",
