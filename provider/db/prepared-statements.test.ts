@@ -1,5 +1,5 @@
 import { PGlite } from "@electric-sql/pglite";
-import { Kysely, PGliteDialect, sql } from "kysely";
+import { Kysely, PGliteDialect, sql, type ColumnType, type Generated } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { withPreparedStatements } from "./prepared-statements.ts";
 
@@ -9,7 +9,14 @@ import { withPreparedStatements } from "./prepared-statements.ts";
  * transactions and notifications as before.
  */
 interface Tables {
-  notes: { id: number; body: string; tags: string[]; meta: unknown; at: Date | string; done: boolean | null };
+  notes: {
+    id: Generated<number>;
+    body: string;
+    tags: ColumnType<string[], string[] | undefined>;
+    meta: unknown;
+    at: ColumnType<Date, Date | undefined>;
+    done: boolean | null;
+  };
 }
 
 // One PGlite for the file (a new one runs initdb, over a second); each test a fresh table and wrapper.
