@@ -12,6 +12,7 @@ import { refuseCrossSitePosts } from "./server/cross-site-posts.ts";
 import { limitRequestBodies } from "./server/body-limit.ts";
 import { privateResponses } from "./server/private-responses.ts";
 import { precompressed } from "./server/precompressed.ts";
+import { arrivalOrder } from "./server/arrival-order.ts";
 import { googleWebConfig } from "./app/server/firebase.server.ts";
 import { SERVICE_WORKER_URL } from "./app/lib/offline.ts";
 import { createLiveRelay } from "./server/live-relay.ts";
@@ -141,6 +142,8 @@ function requestHandler(build: ServerBuild) {
   return handle;
 }
 
+// Pages start in the order their requests arrived (ADR 0069); static files and /healthz are above.
+app.use(arrivalOrder());
 app.use(privateResponses());
 app.use(async (req, res, next) => {
   try {
