@@ -20,8 +20,10 @@ export function arrivalOrder(): RequestHandler {
 
   function startOldest() {
     turnScheduled = false;
-    queue.shift()?.();
+    const start = queue.shift();
+    // The next turn first: the queue moves on whatever this request's start does.
     if (queue.length > 0) scheduleTurn();
+    start?.();
   }
   function scheduleTurn() {
     if (turnScheduled) return;
