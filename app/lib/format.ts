@@ -29,6 +29,15 @@ export function fixedDecimals(value: number, digits: number): string {
     const fraction = dot < 0 ? "" : shortest.slice(dot + 1);
     return `${sign}${withCommas(units)}${digits > 0 ? `.${fraction.padEnd(digits, "0")}` : ""}`;
   }
+  // A plain decimal with more figures than kept (a level in cents, an average IV's long tail):
+  // round on the first figure dropped, as below, without splitting the text.
+  if (shortest.indexOf("e") < 0) {
+    const cut = dot + 1 + digits;
+    let kept = shortest.slice(0, dot) + shortest.slice(dot + 1, cut);
+    if (shortest.charCodeAt(cut) >= 53) kept = roundedUp(kept);
+    const units = kept.slice(0, kept.length - digits);
+    return `${sign}${withCommas(units)}${digits > 0 ? `.${kept.slice(kept.length - digits)}` : ""}`;
+  }
   const [mantissa = "", exponent = "0"] = shortest.split("e");
   const [whole = "", fraction = ""] = mantissa.split(".");
   let figures = whole + fraction;
