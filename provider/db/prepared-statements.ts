@@ -34,7 +34,7 @@ export function withPreparedStatements(pglite: PGlite, { capacity = 200 } = {}):
     }
     const name = `k${++counter}`;
     const messages = await pglite.execProtocolStream(
-      join([
+      Buffer.concat([
         ...closeEvicted(),
         protocol.serialize.parse({ name, text }),
         protocol.serialize.describe({ type: "S", name }),
@@ -62,7 +62,7 @@ export function withPreparedStatements(pglite: PGlite, { capacity = 200 } = {}):
     });
     try {
       const messages = await pglite.execProtocolStream(
-        join([
+        Buffer.concat([
           ...closeEvicted(),
           protocol.serialize.bind({ statement: statement.name, values }),
           protocol.serialize.describe({ type: "P" }),
@@ -137,18 +137,11 @@ interface Statement {
 const DATA_STATEMENT = /^\s*(select|insert|update|delete|with)\b/i;
 const isDataStatement = (text: string) => DATA_STATEMENT.test(text);
 
-/** 26000: no such prepared statement; 0A000: its result type changed since it was planned. */
+/**
+ * 26000: no such prepared statement; 0A000 with this message: its result type changed since it was
+ * planned (0A000 alone is any feature not supported, which preparing again would not mend).
+ */
 function isStaleStatement(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return code === "26000" || code === "0A000";
-}
-
-function join(parts: Uint8Array[]): Uint8Array {
-  const joined = new Uint8Array(parts.reduce((length, part) => length + part.length, 0));
-  let offset = 0;
-  for (const part of parts) {
-    joined.set(part, offset);
-    offset += part.length;
-  }
-  return joined;
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  return code === "26000" || (code === "0A000" && String(message).includes("cached plan must not change result type"));
 }
