@@ -80,6 +80,12 @@ describe("fixedDecimals", () => {
     expect(fixedDecimals(5e-7, 2)).toBe("0.00");
     expect(fixedDecimals(1.5e21, 0)).toBe("1,500,000,000,000,000,000,000");
     expect(fixedDecimals(Infinity, 2)).toBe("∞");
+    // A list page's usual figures: a buy level in cents written whole, an average IV with a long
+    // binary tail written with one decimal, and a carry through every kept figure.
+    expect(fixedDecimals(205.95, 0)).toBe("206");
+    expect(fixedDecimals(229.45999999999998, 1)).toBe("229.5");
+    expect(fixedDecimals(1_999.96, 1)).toBe("2,000.0");
+    expect(fixedDecimals(0.96, 1)).toBe("1.0");
   });
 
   it("matches Intl.NumberFormat('en-US') for any number and 0 to 4 decimals", () => {
