@@ -25,6 +25,7 @@ import type { Duplex } from "node:stream";
 import { WebSocket, WebSocketServer, type RawData } from "ws";
 import { WS_CLOSE_UNAUTHORIZED } from "#contract/ws-close-codes.ts";
 import { prepareFrame, sendPrepared } from "./ws-prepared-frame.ts";
+import { queuedVerify } from "./verify-queue.ts";
 
 /** What a signed-in browser's session gives the relay. */
 export interface LiveGrant {
@@ -410,7 +411,8 @@ export function createLiveRelay(options: LiveRelayOptions): LiveRelay {
     return count;
   };
   // Sessions ended elsewhere (sign-out, a password reset) lose their open sockets at the next check.
-  const verify = options.verify;
+  // The checks are queued, a few provider calls at a time: a recheck asks for every open session.
+  const verify = options.verify && queuedVerify(options.verify);
   const rechecker = setInterval(() => {
     if (!verify) return;
     const tokens = new Set<string>();
