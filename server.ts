@@ -161,7 +161,7 @@ const liveRelay = createLiveRelay({
   paths: [WS_STOCK_UPDATES, WS_TRADE_UPDATES],
   authenticate: liveSessionOf,
   // A session ended by sign-out or a password reset opens no socket and loses the ones it has.
-  verify: (token) => providerAccepts(providerUrl, token),
+  verify: (token) => providerAccepts(providerUrl, token, embeddedProviderFetch),
 });
 server.on("upgrade", (req, socket, head) => {
   if (liveRelay.handleUpgrade(req, socket, head)) return;

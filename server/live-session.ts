@@ -34,14 +34,21 @@ export function tokenExpiry(token: string): number | undefined {
 /**
  * Whether the provider still accepts `token` (false once the session was signed out or its
  * password reset). An unreachable provider counts as accepting: its own sockets are down then,
- * and browsers should not be dropped for it.
+ * and browsers should not be dropped for it. `send` is the embedded provider's own handler when
+ * it runs in this process (ADR 0070: no loopback request per check), else `fetch`.
  */
-export async function providerAccepts(providerUrl: string, token: string): Promise<boolean> {
+export async function providerAccepts(
+  providerUrl: string,
+  token: string,
+  send: (request: Request) => Promise<Response> = fetch,
+): Promise<boolean> {
   try {
-    const response = await fetch(`${providerUrl}/auth/users/me`, {
-      headers: { authorization: `Bearer ${token}` },
-      signal: AbortSignal.timeout(3000),
-    });
+    const response = await send(
+      new Request(`${providerUrl}/auth/users/me`, {
+        headers: { authorization: `Bearer ${token}` },
+        signal: AbortSignal.timeout(3000),
+      }),
+    );
     await response.body?.cancel();
     return response.status !== 401;
   } catch {

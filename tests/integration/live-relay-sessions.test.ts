@@ -101,6 +101,22 @@ describe("live relay and ended sessions", () => {
     expect((await browse(WS_TRADE_UPDATES, kept.cookie)).ws).toBeDefined();
   });
 
+  it("asks an embedded provider in-process, with the same answers", async () => {
+    const session = await signedIn();
+    const asked: string[] = [];
+    const inProcess = (request: Request) => {
+      asked.push(`${request.method} ${new URL(request.url).pathname}`);
+      return provider.provider.fetch(request);
+    };
+    expect(await providerAccepts(provider.url, session.token, inProcess)).toBe(true);
+    await fetch(`${provider.url}${calls.logout.path}`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${session.token}` },
+    });
+    expect(await providerAccepts(provider.url, session.token, inProcess)).toBe(false);
+    expect(asked).toEqual(["GET /auth/users/me", "GET /auth/users/me"]);
+  });
+
   it("admits at most 20 sockets per session, over all paths", async () => {
     const session = await signedIn();
     const first = await Promise.all(
