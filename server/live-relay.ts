@@ -404,6 +404,8 @@ export function createLiveRelay(options: LiveRelayOptions): LiveRelay {
   pinger.unref();
 
   const maxSockets = options.maxSocketsPerSession ?? 20;
+  /** Upgrades of each session past the count check and not yet open or refused. */
+  const admittingOf = new Map<string, number>();
   const socketsOf = (token: string) => {
     let count = 0;
     for (const channel of channels.values())
@@ -430,17 +432,28 @@ export function createLiveRelay(options: LiveRelayOptions): LiveRelay {
     const grant = await options.authenticate(request).catch(() => undefined);
     // An expired session is refused too: the page's next loader call ends it (401 → /login).
     if (!grant || expired(grant, Date.now())) return refuse(socket, 401, "Unauthorized");
-    if (socketsOf(grant.token) >= maxSockets) return refuse(socket, 429, "Too Many Requests");
-    if (verify && !(await verify(grant.token))) return refuse(socket, 401, "Unauthorized");
-    const outcome = await channel.admit(grant);
-    if (outcome === "unauthorized") return refuse(socket, 401, "Unauthorized");
-    if (outcome !== "open") return refuse(socket, 503, "Service Unavailable");
-    if (socket.destroyed) return;
-    wss.handleUpgrade(request, socket, head, (ws) => {
-      ws.on("error", terminateOnError);
-      ws.on("pong", markAlive);
-      channel.add(ws, grant);
-    });
+    // Upgrades still being admitted hold their place, or many sent at once would all pass.
+    const admitting = admittingOf.get(grant.token) ?? 0;
+    if (socketsOf(grant.token) + admitting >= maxSockets) return refuse(socket, 429, "Too Many Requests");
+    admittingOf.set(grant.token, admitting + 1);
+    try {
+      if (verify && !(await verify(grant.token))) return refuse(socket, 401, "Unauthorized");
+      const outcome = await channel.admit(grant);
+      if (outcome === "unauthorized") return refuse(socket, 401, "Unauthorized");
+      if (outcome !== "open") return refuse(socket, 503, "Service Unavailable");
+      if (socket.destroyed) return;
+      // Without `verifyClient`, ws calls back before handleUpgrade returns: the socket is counted
+      // among the channel's browsers before its place is given back below.
+      wss.handleUpgrade(request, socket, head, (ws) => {
+        ws.on("error", terminateOnError);
+        ws.on("pong", markAlive);
+        channel.add(ws, grant);
+      });
+    } finally {
+      const left = admittingOf.get(grant.token)! - 1;
+      if (left === 0) admittingOf.delete(grant.token);
+      else admittingOf.set(grant.token, left);
+    }
   }
 
   return {

@@ -117,6 +117,16 @@ describe("live relay and ended sessions", () => {
     expect(asked).toEqual(["GET /auth/users/me", "GET /auth/users/me"]);
   });
 
+  it("admits 20 of 25 upgrades of one session sent at once, and refuses the rest with 429", async () => {
+    const session = await signedIn();
+    const all = await Promise.all(
+      Array.from({ length: 25 }, (_, i) => browse(i % 2 ? WS_STOCK_UPDATES : WS_TRADE_UPDATES, session.cookie)),
+    );
+    expect(all.filter((b) => b.ws)).toHaveLength(20);
+    expect(all.filter((b) => b.status === 429)).toHaveLength(5);
+    for (const b of all) b.ws?.close();
+  });
+
   it("admits at most 20 sockets per session, over all paths", async () => {
     const session = await signedIn();
     const first = await Promise.all(
