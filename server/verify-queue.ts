@@ -1,15 +1,13 @@
 /**
  * The live relay's session checks (does the provider still accept this token?), queued (ADR 0070).
  * Every upgrade asks, and every open session is asked again each minute, so a reconnect after a
- * restart or the minute's recheck asks for thousands at once. Sent all together, each call's
- * request, response and promises live until the last answer: the heap grew by about 40 KB a
- * browser in a 2,000-socket burst (docs/benchmarks.md), and the provider got thousands of
- * connections at once.
+ * restart, or the minute's recheck, asks for thousands at once.
  *
- * So at most `concurrency` calls are under way, and the rest wait in arrival order. A token's
- * check that is still waiting answers every later ask for that token too: it has not been sent,
- * so its answer is no older than theirs. A check already sent is never shared, so a session
- * signed out meanwhile is refused by the next ask.
+ * At most `concurrency` calls are under way, so the provider never gets thousands at once; the
+ * rest wait in arrival order. A token's check that is still waiting answers every later ask for
+ * that token too: it has not been sent, so its answer is no older than theirs. That sharing is
+ * what kept the heap small when a session's sockets all connected at once (docs/benchmarks.md). A
+ * check already sent is never shared, so a session signed out meanwhile is refused by the next ask.
  */
 export type Verify = (token: string) => Promise<boolean>;
 
