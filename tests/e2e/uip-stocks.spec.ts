@@ -643,10 +643,27 @@ test.describe("JavaScript off", () => {
 });
 
 /** A finger down on a row's middle, scrolled into view first (the list is longer than the screen). */
+/**
+ * A finger held on the middle of a row, as a trader would put it: the row scrolled towards the
+ * middle of the screen, and the finger only where nothing covers it. The last row of a list could
+ * stay behind the fixed bottom navigation: "in view" by its top edge, or scrolled with the heights
+ * the rows below the fold were only estimated at (`content-visibility`), and a press there reached
+ * the navigation instead.
+ */
 async function fingerOn(page: Page, ticker: string): Promise<Finger> {
   const main = row(page, ticker).locator(".main");
-  await main.scrollIntoViewIfNeeded();
-  return Finger.down(page, await centerOf(main));
+  let at = { x: 0, y: 0 };
+  await expect
+    .poll(
+      async () => {
+        await main.evaluate((element) => element.scrollIntoView({ block: "center" }));
+        at = await centerOf(main);
+        return main.evaluate((element, { x, y }) => element.contains(document.elementFromPoint(x, y)), at);
+      },
+      { message: `nothing covers the middle of ${ticker}'s row` },
+    )
+    .toBe(true);
+  return Finger.down(page, at);
 }
 
 /**
