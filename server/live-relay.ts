@@ -420,7 +420,7 @@ export function createLiveRelay(options: LiveRelayOptions): LiveRelay {
     const tokens = new Set<string>();
     for (const channel of channels.values()) for (const grant of channel.browsers.values()) tokens.add(grant.token);
     for (const token of tokens) {
-      void verify(token).then((accepted) => {
+      void verify(token, { urgent: false }).then((accepted) => {
         if (!accepted) for (const channel of channels.values()) channel.forget(token);
       });
     }
@@ -437,7 +437,8 @@ export function createLiveRelay(options: LiveRelayOptions): LiveRelay {
     if (socketsOf(grant.token) + admitting >= maxSockets) return refuse(socket, 429, "Too Many Requests");
     admittingOf.set(grant.token, admitting + 1);
     try {
-      if (verify && !(await verify(grant.token))) return refuse(socket, 401, "Unauthorized");
+      // A browser is waiting for this one: it goes before the rechecks of sockets already open.
+      if (verify && !(await verify(grant.token, { urgent: true }))) return refuse(socket, 401, "Unauthorized");
       const outcome = await channel.admit(grant);
       if (outcome === "unauthorized") return refuse(socket, 401, "Unauthorized");
       if (outcome !== "open") return refuse(socket, 503, "Service Unavailable");

@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import { queuedVerify } from "../../server/verify-queue.ts";
 
 /**
- * The relay's session checks (ADR 0070): a few provider calls at a time, in arrival order, and a
- * check not yet sent answers every ask for its token. The provider here is a hand-driven one: each
+ * The relay's session checks (ADR 0070): a few provider calls at a time, in arrival order with the
+ * urgent ones first, and a check not yet sent answers every ask for its token. The provider here is a hand-driven one: each
  * call waits until the test answers it.
  */
 function handProvider() {
@@ -54,6 +54,30 @@ describe("queuedVerify", () => {
     expect(provider.calls.map((c) => c.token)).toEqual(["busy", "x", "x"]);
     provider.calls[2]!.answer(false);
     expect(await later).toBe(false);
+  });
+
+  it("sends an urgent check (a browser waiting for its socket) before the rechecks already waiting", async () => {
+    const provider = handProvider();
+    const verify = queuedVerify(provider.verify, { concurrency: 1 });
+    const busy = verify("busy");
+    const rechecks = ["a", "b", "c"].map((token) => verify(token));
+    const upgrade = verify("new", { urgent: true });
+    // An upgrade of a session whose recheck is waiting takes that check ahead, and shares it.
+    const sameSession = verify("c", { urgent: true });
+    await settled();
+    for (const answer of [true, true, false, true, true]) {
+      provider.calls.at(-1)!.answer(answer);
+      await settled();
+    }
+    expect(provider.calls.map((c) => c.token)).toEqual(["busy", "new", "c", "a", "b"]);
+    expect(await Promise.all([busy, upgrade, sameSession, rechecks[2], rechecks[0], rechecks[1]])).toEqual([
+      true,
+      true,
+      false,
+      false,
+      true,
+      true,
+    ]);
   });
 
   it("passes a failed check's error to its askers and sends the next one", async () => {
