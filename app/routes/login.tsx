@@ -136,7 +136,13 @@ export default function Login() {
               worth selling today, with the numbers explained.
             </p>
             <div className="landing-hero__actions">
-              <a href={authModeHref("login")} className="button button--primary button--large" onClick={getStarted}>
+              {/* In login mode already, only the card's anchor: a tap before the scripts have run
+                  then scrolls to the card instead of loading the page again. */}
+              <a
+                href={mode === "login" ? "#auth" : authModeHref("login")}
+                className="button button--primary button--large"
+                onClick={getStarted}
+              >
                 Get Started Free
               </a>
               <a

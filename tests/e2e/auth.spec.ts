@@ -444,6 +444,21 @@ test.describe("without JavaScript", () => {
     await expect(card(page).getByRole("heading", { name: "Welcome Back" })).toBeVisible();
   });
 
+  test("on the landing page, 'Get Started Free' scrolls to the login card without loading the page again", async ({
+    page,
+  }) => {
+    await page.goto("/login");
+    const documents: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "document") documents.push(request.url());
+    });
+    await page.getByRole("link", { name: "Get Started Free" }).click();
+    await expect(page).toHaveURL(/\/login#auth$/);
+    await expect(card(page)).toBeInViewport();
+    await expect(card(page).getByRole("heading", { name: "Welcome Back" })).toBeVisible();
+    expect(documents).toEqual([]);
+  });
+
   test("'Watch Demo' opens the placeholder and its close link closes it", async ({ page }) => {
     await page.goto("/login");
     await page.getByRole("link", { name: "Watch Demo" }).click();
