@@ -14,6 +14,7 @@ import { privateResponses } from "./server/private-responses.ts";
 import { precompressed } from "./server/precompressed.ts";
 import { arrivalOrder } from "./server/arrival-order.ts";
 import { googleWebConfig } from "./app/server/firebase.server.ts";
+import { provideProviderFetch } from "./app/server/provider.server.ts";
 import { SERVICE_WORKER_URL } from "./app/lib/offline.ts";
 import { createLiveRelay } from "./server/live-relay.ts";
 import { liveSessionOf, providerAccepts } from "./server/live-session.ts";
@@ -70,6 +71,9 @@ const runningEnv: RunningAppEnv = {
   SESSION_SECRET: env.SESSION_SECRET ?? sessionSecret(env.DATA_DIR),
 };
 provideAppEnv(runningEnv);
+// This process's own copy of the provider calls (the live relay's session check) reaches an
+// embedded provider in-process too, as the build's copy does (requestHandler).
+provideProviderFetch(embeddedProviderFetch);
 const providerUrl = runningEnv.PROVIDER_URL;
 
 const app = express();
@@ -161,7 +165,7 @@ const liveRelay = createLiveRelay({
   paths: [WS_STOCK_UPDATES, WS_TRADE_UPDATES],
   authenticate: liveSessionOf,
   // A session ended by sign-out or a password reset opens no socket and loses the ones it has.
-  verify: (token) => providerAccepts(providerUrl, token, embeddedProviderFetch),
+  verify: providerAccepts,
 });
 server.on("upgrade", (req, socket, head) => {
   if (liveRelay.handleUpgrade(req, socket, head)) return;

@@ -1,4 +1,6 @@
 import type { IncomingMessage } from "node:http";
+import * as calls from "#contract/calls.ts";
+import { callProvider, ProviderError } from "#app/server/provider.server.ts";
 import { readSession } from "#app/server/session.server.ts";
 import type { LiveGrant } from "./live-relay.ts";
 
@@ -34,24 +36,14 @@ export function tokenExpiry(token: string): number | undefined {
 /**
  * Whether the provider still accepts `token` (false once the session was signed out or its
  * password reset). An unreachable provider counts as accepting: its own sockets are down then,
- * and browsers should not be dropped for it. `send` is the embedded provider's own handler when
- * it runs in this process (ADR 0070: no loopback request per check), else `fetch`.
+ * and browsers should not be dropped for it. It is the app's own provider call (`callProvider`):
+ * handed in-process to an embedded provider (ADR 0045), fetched from an external one.
  */
-export async function providerAccepts(
-  providerUrl: string,
-  token: string,
-  send: (request: Request) => Promise<Response> = fetch,
-): Promise<boolean> {
+export async function providerAccepts(token: string): Promise<boolean> {
   try {
-    const response = await send(
-      new Request(`${providerUrl}/auth/users/me`, {
-        headers: { authorization: `Bearer ${token}` },
-        signal: AbortSignal.timeout(3000),
-      }),
-    );
-    await response.body?.cancel();
-    return response.status !== 401;
-  } catch {
+    await callProvider(calls.me, { token, signal: AbortSignal.timeout(3000) });
     return true;
+  } catch (error) {
+    return !(error instanceof ProviderError && error.status === 401);
   }
 }

@@ -15,6 +15,8 @@ import { createLiveRelay, type LiveRelay } from "../../server/live-relay.ts";
 process.env.SESSION_SECRET ??= "live-relay-test-session-secret-0123456789";
 const { commitNewSession } = await import("#app/server/session.server.ts");
 const { liveSessionOf, providerAccepts } = await import("../../server/live-session.ts");
+const { provideAppEnv, readAppEnv } = await import("#app/server/env.server.ts");
+const { provideProviderFetch } = await import("#app/server/provider.server.ts");
 
 let provider: RunningProvider;
 let app: Server;
@@ -57,11 +59,13 @@ beforeAll(async () => {
     secrets: ["test-secret-test-secret-test-secret!"],
     jobs: false,
   });
+  // As server.ts does: the app's provider calls (the session check among them) go to this provider.
+  provideAppEnv({ ...readAppEnv(), PROVIDER_URL: provider.url, SESSION_SECRET: process.env.SESSION_SECRET! });
   relay = createLiveRelay({
     providerUrl: provider.url,
     paths: [WS_STOCK_UPDATES, WS_TRADE_UPDATES],
     authenticate: liveSessionOf,
-    verify: (token) => providerAccepts(provider.url, token),
+    verify: providerAccepts,
     recheckMs: 50,
     log: () => {},
   });
@@ -104,17 +108,21 @@ describe("live relay and ended sessions", () => {
   it("asks an embedded provider in-process, with the same answers", async () => {
     const session = await signedIn();
     const asked: string[] = [];
-    const inProcess = (request: Request) => {
+    provideProviderFetch((request) => {
       asked.push(`${request.method} ${new URL(request.url).pathname}`);
       return provider.provider.fetch(request);
-    };
-    expect(await providerAccepts(provider.url, session.token, inProcess)).toBe(true);
-    await fetch(`${provider.url}${calls.logout.path}`, {
-      method: "POST",
-      headers: { authorization: `Bearer ${session.token}` },
     });
-    expect(await providerAccepts(provider.url, session.token, inProcess)).toBe(false);
-    expect(asked).toEqual(["GET /auth/users/me", "GET /auth/users/me"]);
+    try {
+      expect(await providerAccepts(session.token)).toBe(true);
+      await fetch(`${provider.url}${calls.logout.path}`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${session.token}` },
+      });
+      expect(await providerAccepts(session.token)).toBe(false);
+    } finally {
+      provideProviderFetch(undefined);
+    }
+    expect(asked).toEqual([`GET ${calls.me.path}`, `GET ${calls.me.path}`]);
   });
 
   it("admits 20 of 25 upgrades of one session sent at once, and refuses the rest with 429", async () => {
