@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { LIST_PARAM } from "#app/lib/list-url-state.ts";
 import { filterByTicker } from "#app/lib/stock-list.ts";
-import type { ListRow } from "#app/components/stock-list/stock-list-rows.tsx";
+import type { ListRow } from "#app/components/stock-list/list-row.ts";
 import { useListBusy } from "#app/components/stock-list/list-state.ts";
 import { useAsQueued } from "./use-as-queued.ts";
 import { useDebouncedQuery } from "./use-debounced-query.ts";

@@ -1,6 +1,5 @@
 import { sanitizeTicker } from "./input-sanitizers.ts";
 import { RECORD_TRADE_PARAM } from "./record-trade.ts";
-import type { OptionTrade, StockTrade } from "./trade-schemas.ts";
 
 /**
  * The trade forms' choices, defaults and tabs (Add Trade, and Import's brokers), without zod: the
@@ -73,8 +72,6 @@ export function prefillFromSearch(search: URLSearchParams): Record<string, strin
   return out;
 }
 
-type AnyField = keyof StockTrade | keyof OptionTrade;
-
 /** The form's tabs and the fields each holds, in the order they are shown. */
 export const TRADE_TABS = {
   stocks: [
@@ -106,7 +103,7 @@ export const TRADE_TABS = {
     { id: "exit", label: "Exit", fields: ["closingPrice", "exitFee", "exitDate"] },
     { id: "journal", label: "Journal", fields: ["strategy", "notes", "confidence"] },
   ],
-} as const satisfies Record<TradeFormKind, readonly { id: string; label: string; fields: readonly AnyField[] }[]>;
+} as const satisfies Record<TradeFormKind, readonly { id: string; label: string; fields: readonly string[] }[]>;
 
 export type TradeTabId = (typeof TRADE_TABS)["stocks"][number]["id"];
 

@@ -8,7 +8,9 @@ import {
   OPTION_TYPES,
   PRICE_MAX,
   QUANTITY_MAX,
+  type TRADE_TABS,
   TRADE_TYPES,
+  type TradeFormKind,
 } from "./trade-fields.ts";
 
 /**
@@ -137,3 +139,13 @@ export const OptionTradeSchema = z
 
 export type StockTrade = z.infer<typeof StockTradeSchema>;
 export type OptionTrade = z.infer<typeof OptionTradeSchema>;
+
+/**
+ * The form's tabs name only these schemas' fields. Checked here, where both are known, so that
+ * trade-fields.ts needs no import back from this module (no import cycle, docs/contributing.md).
+ */
+type TabField = keyof StockTrade | keyof OptionTrade;
+type MustHold<T extends true> = T;
+type _TabsNameSchemaFields = MustHold<
+  typeof TRADE_TABS extends Record<TradeFormKind, readonly { fields: readonly TabField[] }[]> ? true : false
+>;

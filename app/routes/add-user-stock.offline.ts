@@ -1,14 +1,14 @@
+import { ADD_STOCK_INTENTS, type AddStockIntent } from "#app/components/stock-list/intents.ts";
 import { routeOffline, tickerOf } from "#app/lib/offline-policy.ts";
 
 /** Look the company up (no JavaScript), or add the stock. */
-export const INTENTS = ["lookup", "create"] as const;
-export type Intent = (typeof INTENTS)[number];
+export { ADD_STOCK_INTENTS as INTENTS, type AddStockIntent as Intent };
 
 export const offline = routeOffline({
   path: "/add-user-stock",
   screen: "saved",
   queued: {
-    intents: INTENTS,
+    intents: ADD_STOCK_INTENTS,
     describe: (fields) => {
       const ticker = tickerOf(fields.get("ticker"));
       return ticker ? `Add ${ticker} to the watchlist` : "Add a stock to the watchlist";

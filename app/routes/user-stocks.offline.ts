@@ -1,11 +1,11 @@
+import { WATCHLIST_INTENTS, type WatchlistIntent } from "#app/components/stock-list/intents.ts";
 import { listChange, routeOffline } from "#app/lib/offline-policy.ts";
 
 /** The watchlist's forms, its action's switch and the outbox's names share these intents. */
-export const INTENTS = ["toggle", "delete", "reorder", "move"] as const;
-export type Intent = (typeof INTENTS)[number];
+export { WATCHLIST_INTENTS as INTENTS, type WatchlistIntent as Intent };
 
 export const offline = routeOffline({
   path: "/user-stocks",
   screen: "saved",
-  queued: { intents: INTENTS, describe: listChange("the watchlist") },
+  queued: { intents: WATCHLIST_INTENTS, describe: listChange("the watchlist") },
 });

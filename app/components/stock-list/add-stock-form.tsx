@@ -5,17 +5,13 @@ import type { Category } from "#contract/entities.ts";
 import { sanitizeTicker } from "#app/lib/input-sanitizers.ts";
 import type { ADD_UIP_STOCK_FORM, ADD_USER_STOCK_FORM } from "#app/lib/form-schemas.ts";
 import { INTRINSIC_FIELDS, SUPPORT_FIELDS, TICKER_MAX } from "#app/lib/stock-fields.ts";
-import type { Intent as WatchlistAddIntent } from "#app/routes/add-user-stock.offline.ts";
-import type { Intent as UipAddIntent } from "#app/routes/add-uip-stock.offline.ts";
+import type { AddStockIntent } from "./intents.ts";
 import { CategorySelect } from "#app/components/category-select.tsx";
 import { ErrorList, Field } from "#app/components/forms.tsx";
 import { FormSection, TopBar, ValueField } from "#app/components/stock-form.tsx";
 import { useCompanyName } from "#app/hooks/use-company-name.ts";
 import { useHydrated } from "#app/hooks/use-hydrated.ts";
 import { useStockForm, type StockFormReply } from "#app/hooks/use-stock-form.ts";
-
-/** Both add routes know these intents (their `*.offline.ts`); a typo fails the type check. */
-type AddIntent = WatchlistAddIntent & UipAddIntent;
 
 /**
  * The add page of a stock list (docs/product.md#screens-watchlist-add): the ticker, the company name looked up
@@ -101,7 +97,7 @@ export function AddStockForm({
             <button
               type="submit"
               name="intent"
-              value={"create" satisfies AddIntent}
+              value={"create" satisfies AddStockIntent}
               className="visually-hidden"
               tabIndex={-1}
               aria-hidden="true"
@@ -133,7 +129,7 @@ export function AddStockForm({
                 <button
                   type="submit"
                   name="intent"
-                  value={"lookup" satisfies AddIntent}
+                  value={"lookup" satisfies AddStockIntent}
                   className="button"
                   formNoValidate
                 >
@@ -174,7 +170,7 @@ export function AddStockForm({
             <button
               type="submit"
               name="intent"
-              value={"create" satisfies AddIntent}
+              value={"create" satisfies AddStockIntent}
               className="button button--primary"
               disabled={busy}
             >

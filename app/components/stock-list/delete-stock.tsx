@@ -4,9 +4,8 @@ import { ConfirmDialog, OPENED_HERE } from "#app/components/confirm-dialog.tsx";
 import { LIST_PARAM } from "#app/lib/list-url-state.ts";
 import { messages, TOAST_MS } from "#app/lib/messages.ts";
 import { toast as showToast } from "#app/lib/toast.ts";
-import type { ListRow } from "./stock-list-rows.tsx";
-import type { Intent as WatchlistIntent } from "#app/routes/user-stocks.offline.ts";
-import type { Intent as UipIntent } from "#app/routes/uip-stocks.offline.ts";
+import type { ListRow } from "./list-row.ts";
+import type { UipIntent, WatchlistIntent } from "./intents.ts";
 
 /**
  * Asking to delete a row (a swipe left): the confirmation opens in the URL, or, without the

@@ -5,8 +5,7 @@ import { formatDateTime, formatIv, formatPrice, priceTone } from "#app/lib/forma
 import type { EDIT_UIP_STOCK_FORM, EDIT_USER_STOCK_FORM } from "#app/lib/form-schemas.ts";
 import { averageIv, INTRINSIC_FIELDS, SUPPORT_FIELDS, valueText } from "#app/lib/stock-fields.ts";
 import type { StockValues } from "#app/lib/stock-schemas.ts";
-import type { Intent as WatchlistIntent } from "#app/routes/user-stocks.offline.ts";
-import type { Intent as UipIntent } from "#app/routes/uip-stocks.offline.ts";
+import type { UipIntent, WatchlistIntent } from "./intents.ts";
 import { CategorySelect } from "#app/components/category-select.tsx";
 import { ConfirmDialog, OPENED_HERE } from "#app/components/confirm-dialog.tsx";
 import { ErrorList, Field } from "#app/components/forms.tsx";

@@ -1,6 +1,7 @@
 import { memo, useMemo, type ComponentProps, type ReactNode, type RefObject } from "react";
 import { Link, useNavigate } from "react-router";
-import { StockRow, type StockRowProps, type StockRowStock } from "#app/components/stock-row.tsx";
+import { StockRow, type StockRowProps } from "#app/components/stock-row.tsx";
+import type { ListRow } from "./list-row.ts";
 import { MoveButtons } from "#app/components/reorder-controls.tsx";
 import { RowToggle, RowToggleForms } from "#app/components/row-toggle.tsx";
 import { OPENED_HERE } from "#app/components/confirm-dialog.tsx";
@@ -11,15 +12,6 @@ import { useHydrated } from "#app/hooks/use-hydrated.ts";
 import { useAskToDelete } from "./delete-stock.tsx";
 
 /** What a row of either list carries. */
-export interface ListRow {
-  id: number;
-  stock: StockRowStock;
-  average_iv: number;
-  buy_level_one: number;
-  buy_level_two: number;
-  buy_level_three: number;
-  buy_level_four: number;
-}
 
 /** A list's own parts of a row: its switch, its badge, its swipe right and its first panel links. */
 interface RowExtras {
