@@ -2,6 +2,42 @@ import js from "@eslint/js";
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
+const aliasOnly = {
+  regex: "^\\.\\./(?!.*package\\.json$)",
+  message: "Import it through its alias: #app/…, #contract/… or #provider/….",
+};
+const notProvider = {
+  regex: "^#provider/|(^|/)provider/",
+  message: "The app never imports the provider: it calls it through the contract (docs/architecture.md).",
+};
+const notApp = {
+  regex: "^#app/|(^|/)app/",
+  message: "The provider never imports the app (docs/architecture.md).",
+};
+const notRoutes = {
+  regex: "^#app/routes/|^\\./routes/|(^|/)routes/",
+  message: "Shared code never imports a screen: move what both need into the shared folder (docs/contributing.md).",
+};
+const contractOnly = {
+  regex: "^(?!zod($|/)|#contract/|\\./)",
+  message: "The contract depends on zod alone (docs/architecture.md).",
+};
+
+/** One no-restricted-imports setting a folder: ESLint keeps only the last setting of a rule for a file. */
+function directionRules() {
+  const rule = (...patterns) => ({ "no-restricted-imports": ["error", { patterns }] });
+  const source = (globs) => ({ files: globs, ignores: ["**/*.test.ts", "**/*.test.tsx"] });
+  return [
+    { ...source(["app/**/*.{ts,tsx}"]), rules: rule(aliasOnly, notProvider) },
+    {
+      ...source(["app/components/**/*.{ts,tsx}", "app/hooks/**/*.ts", "app/lib/**/*.ts", "app/server/**/*.ts"]),
+      rules: rule(aliasOnly, notProvider, notRoutes),
+    },
+    { ...source(["provider/**/*.ts"]), rules: rule(aliasOnly, notApp) },
+    { ...source(["contract/**/*.ts"]), rules: rule(aliasOnly, contractOnly) },
+  ];
+}
+
 export default tseslint.config(
   {
     ignores: [
@@ -28,25 +64,11 @@ export default tseslint.config(
       "no-console": "off",
     },
   },
-  {
-    // One import style (docs/contributing.md): a module outside its own folder is reached by its
-    // alias (#app/*, #contract/*, #provider/*), so a path says where a file lives, not how far up.
-    files: ["app/**/*.{ts,tsx}", "contract/**/*.ts", "provider/**/*.ts"],
-    ignores: ["**/*.test.ts", "**/*.test.tsx"],
-    rules: {
-      "no-restricted-imports": [
-        "error",
-        {
-          patterns: [
-            {
-              regex: "^\\.\\./(?!.*package\\.json$)",
-              message: "Import it through its alias: #app/…, #contract/… or #provider/….",
-            },
-          ],
-        },
-      ],
-    },
-  },
+  // One import style (docs/contributing.md): a module outside its own folder is reached by its alias
+  // (#app/*, #contract/*, #provider/*), so a path says where a file lives, not how far up. And the
+  // directions that keep the house clean (docs/contributing.md#directions): app and provider never
+  // import each other, the contract depends on zod alone, and what screens share never imports a screen.
+  ...directionRules(),
   {
     files: ["bench/**/*.ts", "server/**/*.ts", "server.ts", "tests/**/*.ts", "**/*.test.ts", "**/*.test.tsx"],
     rules: {
