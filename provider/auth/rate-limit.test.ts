@@ -64,6 +64,52 @@ describe("rate limiter", () => {
     expect(results.filter((s) => s === 429)).toHaveLength(7);
   });
 
+  it("reserves at most the limit when many ask at once, takes nothing when full, and gives a slot back", async () => {
+    const limiter = createRateLimiter(provider.context.db);
+    const taken = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        limiter.reserve(rule, "frank").then(
+          (slot) => slot,
+          (error: unknown) => (error instanceof HttpError ? error.status : Promise.reject(error)),
+        ),
+      ),
+    );
+    const slots = taken.filter((t) => typeof t === "object");
+    expect(slots).toHaveLength(3);
+    expect(taken.filter((t) => t === 429)).toHaveLength(17);
+    const hits = () =>
+      provider.context.db
+        .selectFrom("rate_limits")
+        .select("hits")
+        .where("bucket", "=", "test:frank")
+        .executeTakeFirstOrThrow()
+        .then((row) => row.hits);
+    // Refusals took nothing: the count is the three slots.
+    expect(await hits()).toBe(3);
+    await limiter.release(slots[0]!);
+    expect(await hits()).toBe(2);
+    expect(await status(limiter.reserve(rule, "frank").then(() => {}))).toBe(200);
+    expect(await status(limiter.reserve(rule, "frank").then(() => {}))).toBe(429);
+  });
+
+  it("a release from an ended window leaves the new window's count alone", async () => {
+    const limiter = createRateLimiter(provider.context.db);
+    const old = await limiter.reserve(rule, "gina");
+    await provider.context.db
+      .updateTable("rate_limits")
+      .set({ window_start: sql<Date>`now() - interval '601 seconds'` })
+      .where("bucket", "=", "test:gina")
+      .execute();
+    await limiter.reserve(rule, "gina");
+    await limiter.release(old);
+    const row = await provider.context.db
+      .selectFrom("rate_limits")
+      .select("hits")
+      .where("bucket", "=", "test:gina")
+      .executeTakeFirstOrThrow();
+    expect(row.hits).toBe(1);
+  });
+
   it("words the wait in minutes and sends Retry-After in seconds", () => {
     expect(tooMany(rule, 30).message).toBe("Too many test attempts. Please wait a minute and try again.");
     expect(tooMany(rule, 899.2).message).toBe("Too many test attempts. Please wait 15 minutes and try again.");

@@ -72,11 +72,28 @@ export interface RateLimiter {
   hit(rule: RateRule, key: string): Promise<void>;
   /** Throws 429 when the limit is already used up, without counting. */
   check(rule: RateRule, key: string): Promise<void>;
+  /**
+   * Takes one slot before the work the rule limits, in one statement (a row lock), so attempts in
+   * flight at once, in one process or several, never take more than the limit; throws 429 and
+   * takes nothing when none is left (docs/decisions/0071-sign-in-slots-reserved-before-the-check.md).
+   */
+  reserve(rule: RateRule, key: string): Promise<Reservation>;
+  /** Gives a reserved slot back (the attempt turned out not to count); a no-op once its window has ended. */
+  release(reservation: Reservation): Promise<void>;
   /** Forgets the bucket (a successful sign-in clears the account's failures). */
   reset(rule: RateRule, key: string): Promise<void>;
   /** Whether the bucket has a hit in its current window. */
   seen(rule: RateRule, key: string): Promise<boolean>;
 }
+
+/** A slot taken by `reserve`: its bucket and the window it was taken in (microseconds since 1970, exact). */
+export interface Reservation {
+  bucket: string;
+  window: string;
+}
+
+/** A window's start as exact microseconds: a JavaScript Date would round now()'s microseconds away. */
+const windowId = sql<string>`(extract(epoch FROM window_start) * 1000000)::bigint::text`;
 
 export function createRateLimiter(db: Db): RateLimiter {
   let calls = 0;
@@ -108,6 +125,41 @@ export function createRateLimiter(db: Db): RateLimiter {
         .where("bucket", "=", bucketOf(rule, key))
         .executeTakeFirst();
       if (row && row.retry_after > 0 && row.hits >= rule.limit) throw tooMany(rule, row.retry_after);
+    },
+    async reserve(rule, key) {
+      const bucket = bucketOf(rule, key);
+      const window = sql`make_interval(secs => ${rule.windowSeconds})`;
+      // The WHERE of ON CONFLICT is read on the locked, latest row: a full bucket is left as it is.
+      const taken = await sql<{ window: string }>`
+        INSERT INTO rate_limits (bucket, window_start, hits) VALUES (${bucket}, now(), 1)
+        ON CONFLICT (bucket) DO UPDATE SET
+          hits = CASE WHEN rate_limits.window_start + ${window} <= now() THEN 1 ELSE rate_limits.hits + 1 END,
+          window_start = CASE WHEN rate_limits.window_start + ${window} <= now() THEN now() ELSE rate_limits.window_start END
+        WHERE rate_limits.window_start + ${window} <= now() OR rate_limits.hits < ${rule.limit}
+        RETURNING ${windowId} AS window
+      `.execute(db);
+      if (++calls % 200 === 0) void sweep(db).catch((error) => console.error("[rate-limit] sweep failed:", error));
+      const row = taken.rows[0];
+      if (row) return { bucket, window: row.window };
+      const full = await db
+        .selectFrom("rate_limits")
+        .select(
+          sql<number>`extract(epoch FROM (window_start + make_interval(secs => ${rule.windowSeconds}) - now()))::float8`.as(
+            "retry_after",
+          ),
+        )
+        .where("bucket", "=", bucket)
+        .executeTakeFirst();
+      throw tooMany(rule, full?.retry_after ?? rule.windowSeconds);
+    },
+    async release({ bucket, window }) {
+      await db
+        .updateTable("rate_limits")
+        .set({ hits: sql<number>`hits - 1` })
+        .where("bucket", "=", bucket)
+        .where("hits", ">", 0)
+        .where(windowId, "=", window)
+        .execute();
     },
     async reset(rule, key) {
       await db.deleteFrom("rate_limits").where("bucket", "=", bucketOf(rule, key)).execute();

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as calls from "#contract/calls.ts";
+import { RATE_RULES } from "#provider/auth/rate-limit.ts";
 import { testProvider, type TestProvider } from "#provider/testing/provider.ts";
 
 let provider: TestProvider;
@@ -328,6 +329,76 @@ describe("sign-in rate limits", () => {
     const res = await provider.call(calls.login, { body: { username: "demo", password: "demo1234" }, headers: ip });
     expect(res.status).toBe(429);
     expect(res.body.detail).toMatch(/Too many sign-in attempts/);
+  });
+});
+
+describe("sign-in limits under concurrency (ADR 0071)", () => {
+  /** The answers' statuses, counted: a 401 or a 200 is a password that was checked. */
+  const tally = (statuses: number[]) => ({
+    checked: statuses.filter((s) => s === 401 || s === 200).length,
+    refused: statuses.filter((s) => s === 429).length,
+    signedIn: statuses.filter((s) => s === 200).length,
+  });
+
+  it("30 attempts at once from one address (29 wrong, the right one last) check at most 5 passwords", async () => {
+    await provider.call(calls.register, { body: registration("rushed"), headers: freshIp() });
+    const guesser = freshIp();
+    const statuses = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        provider
+          .call(calls.login, {
+            body: { username: "rushed", password: i === 29 ? "s3cret-pass" : `wrong-pass${i}` },
+            headers: guesser,
+          })
+          .then((res) => res.status),
+      ),
+    );
+    const { checked, refused, signedIn } = tally(statuses);
+    expect(checked).toBeLessThanOrEqual(RATE_RULES.loginAccountIp.limit);
+    expect(refused).toBe(30 - checked);
+    // The right password came after five wrong ones had taken the address's slots.
+    expect(signedIn).toBe(0);
+    // The limit stays: the next try from that address, right or wrong, is refused unchecked.
+    const after = await provider.call(calls.login, {
+      body: { username: "rushed", password: "s3cret-pass" },
+      headers: guesser,
+    });
+    expect(after.status).toBe(429);
+  });
+
+  it("100 attempts at once over 10 addresses check at most the account-wide 20", async () => {
+    await provider.call(calls.register, { body: registration("swarmed"), headers: freshIp() });
+    const addresses = Array.from({ length: 10 }, freshIp);
+    const statuses = await Promise.all(
+      Array.from({ length: 100 }, (_, i) =>
+        provider
+          .call(calls.login, {
+            body: { username: "swarmed", password: i === 99 ? "s3cret-pass" : `wrong-pass${i}` },
+            headers: addresses[i % 10],
+          })
+          .then((res) => res.status),
+      ),
+    );
+    const { checked, refused } = tally(statuses);
+    expect(checked).toBeLessThanOrEqual(RATE_RULES.loginAccount.limit);
+    expect(checked).toBeGreaterThan(0);
+    expect(refused).toBe(100 - checked);
+  });
+
+  it("a success gives its slots back: batches of sign-ins at once, more in all than any limit, all succeed", async () => {
+    await provider.call(calls.register, { body: registration("eager"), headers: freshIp() });
+    const home = freshIp();
+    // Seven batches of five: 35 attempts, over the address's 30 if a success kept its slot.
+    for (let batch = 0; batch < 7; batch++) {
+      const statuses = await Promise.all(
+        Array.from({ length: RATE_RULES.loginAccountIp.limit }, () =>
+          provider
+            .call(calls.login, { body: { username: "eager", password: "s3cret-pass" }, headers: home })
+            .then((res) => res.status),
+        ),
+      );
+      expect(statuses).toEqual([200, 200, 200, 200, 200]);
+    }
   });
 });
 

@@ -5,7 +5,7 @@ import type { Router } from "#provider/http/router.ts";
 import type { ProviderContext } from "#provider/context.ts";
 import type { Db } from "#provider/db/client.ts";
 import { permissionsOf, requireSelfOrAdmin, tokenHash } from "#provider/auth/callers.ts";
-import { RATE_RULES } from "#provider/auth/rate-limit.ts";
+import { RATE_RULES, type Reservation } from "#provider/auth/rate-limit.ts";
 import { clientIp } from "#provider/http/client-ip.ts";
 import { conflict, HttpError, notFound, unauthorized } from "#provider/http/errors.ts";
 import { isUniqueViolation } from "#provider/store/unique-violation.ts";
@@ -25,26 +25,42 @@ export function authRoutes(router: Router, context: ProviderContext): void {
   router.on(calls.login, async ({ body, request }) => {
     const ip = clientIp(request);
     const account = body.username;
-    // Only failures count, so the check comes first and the hit after a failure. Strangers'
-    // failures cannot lock the owner out: the hard limit is per account and address, and the
-    // account-wide back-off (guessing from many addresses) spares addresses it signed in from.
+    // Strangers' failures cannot lock the owner out: the hard limit is per account and address,
+    // and the account-wide back-off (guessing from many addresses) spares addresses it signed in
+    // from. Each limit's slot is taken before the slow password check and given back on success,
+    // so attempts sent at once cost at most the limit in checks (ADR 0071).
     const pair = `${account} ${ip}`;
     const known = await limiter.seen(RATE_RULES.loginKnown, pair);
-    await limiter.check(RATE_RULES.loginAccountIp, pair);
-    if (!known) await limiter.check(RATE_RULES.loginAccount, account);
-    await limiter.check(RATE_RULES.loginIp, ip);
-    const user = await db
-      .selectFrom("users")
-      .select(["id", "password_hash"])
-      .where(sql<string>`lower(username)`, "=", body.username.toLowerCase())
-      .executeTakeFirst();
-    const ok = await passwords.verify(body.password, user?.password_hash ?? (await passwords.decoy()));
+    const held: Reservation[] = [];
+    const giveBack = () => Promise.all(held.map((slot) => limiter.release(slot)));
+    try {
+      held.push(await limiter.reserve(RATE_RULES.loginAccountIp, pair));
+      if (!known) held.push(await limiter.reserve(RATE_RULES.loginAccount, account));
+      held.push(await limiter.reserve(RATE_RULES.loginIp, ip));
+    } catch (error) {
+      // Refused by a later limit: no password is checked, so the earlier slots are not spent.
+      await giveBack();
+      throw error;
+    }
+    let user: { id: number; password_hash: string | null } | undefined;
+    let ok: boolean;
+    try {
+      user = await db
+        .selectFrom("users")
+        .select(["id", "password_hash"])
+        .where(sql<string>`lower(username)`, "=", body.username.toLowerCase())
+        .executeTakeFirst();
+      ok = await passwords.verify(body.password, user?.password_hash ?? (await passwords.decoy()));
+    } catch (error) {
+      // A fault, not a wrong guess: it does not count.
+      await giveBack().catch(() => {});
+      throw error;
+    }
+    // A failure keeps its slots: they are its count.
     if (!user || !user.password_hash || !ok) {
-      await limiter.hit(RATE_RULES.loginAccountIp, pair).catch(() => {});
-      await limiter.hit(RATE_RULES.loginAccount, account).catch(() => {});
-      await limiter.hit(RATE_RULES.loginIp, ip);
       throw new HttpError(401, INVALID_CREDENTIALS, { "WWW-Authenticate": "Bearer" });
     }
+    await giveBack();
     await limiter.reset(RATE_RULES.loginAccountIp, pair);
     await limiter.hit(RATE_RULES.loginKnown, pair);
     return { access_token: await tokens.issue(user.id), token_type: "bearer" };

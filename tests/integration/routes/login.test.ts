@@ -2,10 +2,12 @@ import { describe, expect, it } from "vitest";
 import { LOGIN_INTENT } from "#app/lib/login-intents.ts";
 import { messages } from "#app/lib/messages.ts";
 import * as route from "#app/routes/login.tsx";
+import { clientAddressContext } from "#app/server/context.server.ts";
+import { createPasswords, PASSWORD_COST } from "#provider/auth/password.ts";
 import { callAction, callLoader, get, runLoader, signedOut, routeHarnessForFile } from "../../support/app-routes.ts";
 
 /** The sign-in card's forms on /login, one test or more per intent, and its loader, through the route module against the embedded provider. */
-routeHarnessForFile();
+const app = routeHarnessForFile();
 
 type Reply = { intent: string; result: { initialValue: Record<string, unknown>; error: Record<string, string[]> } };
 const signIn = (username: string, password: string) =>
@@ -191,6 +193,50 @@ describe("/login", () => {
     expect(answer.status).toBeGreaterThanOrEqual(400);
     expect(answer.data).toEqual({ intent: "google", error: messages.googleFailed, display: "toast" });
     expect(answer.headers.get("set-cookie")).toBeNull();
+  });
+});
+
+describe("/login under concurrent guessing (ADR 0071)", () => {
+  it("40 sign-ins at once from one address check at most 5 passwords; the rest say to wait, and none signs in", async () => {
+    const created = await callAction(route, signedOut(), "/login?mode=signup", {
+      intent: LOGIN_INTENT.signup,
+      firstName: "Rush",
+      lastName: "Hour",
+      email: "rush.hour@example.com",
+      username: "rushhour",
+      password: "rushhour123",
+      confirmPassword: "rushhour123",
+    });
+    expect(created.status).toBe(302);
+    // The production cost (tens of milliseconds a check, ADR 0064), so attempts overlap as they would live.
+    await app.provider.provider.context.db
+      .updateTable("users")
+      .set({ password_hash: await createPasswords(PASSWORD_COST).hash("rushhour123") })
+      .where("username", "=", "rushhour")
+      .execute();
+    const browser = () => {
+      const context = signedOut();
+      context.set(clientAddressContext, "203.0.113.40");
+      return context;
+    };
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        callAction(route, browser(), "/login", {
+          intent: LOGIN_INTENT.login,
+          username: "rushhour",
+          password: i === 39 ? "rushhour123" : `wrong-guess${i}`,
+        }),
+      ),
+    );
+    const checked = answers.filter((a) => a.status === 401 || a.status === 302);
+    expect(checked.length).toBeLessThanOrEqual(5);
+    expect(answers.filter((a) => a.status === 302)).toHaveLength(0);
+    const waits = answers.filter((a) => a.status === 429);
+    expect(waits).toHaveLength(40 - checked.length);
+    expect((waits[0]!.data as Reply).result.error[""]).toEqual([
+      "Too many sign-in attempts. Please wait 15 minutes and try again.",
+    ]);
+    expect(answers.every((a) => a.headers.get("set-cookie") === null)).toBe(true);
   });
 });
 
