@@ -122,8 +122,11 @@ export const meta: Route.MetaFunction = () => [
 /** docs/product.md#screens-routing: the default router error screen reads 'Unexpected Application Error!'. */
 export function ErrorBoundary() {
   const error = useRouteError();
+  // A post that is not a form (app/server/form-body.server.ts) says so in its own sentence; others name the status.
   const detail = isRouteErrorResponse(error)
-    ? `${error.status} ${error.statusText}`
+    ? (error.status === 400 || error.status === 415) && typeof error.data === "string" && error.data
+      ? error.data
+      : `${error.status} ${error.statusText}`
     : import.meta.env.DEV && error instanceof Error
       ? error.message
       : null;

@@ -1,11 +1,22 @@
 import { z } from "zod";
 import { CONFIG_KEYS } from "./constants.ts";
 import { Timestamp } from "./timestamp.ts";
+import {
+  BOUND_TEXTS,
+  EXPIRY_FIRST,
+  EXPIRY_LAST,
+  OPTION_TICKER_MAX,
+  PRICE_MAX,
+  QUANTITY_MAX,
+  STRIKE_MAX,
+  STRIKE_MIN,
+  TICKER_MAX,
+  TRADED_FIRST,
+} from "./trade-bounds.ts";
 
 /** docs/product.md#entities: the entities, as the provider sends them. */
 
 /** A price, an intrinsic value or a buy level: numeric, 0 to 9,999,999 (docs/product.md#validation-stock, #constants-bounds). */
-const PRICE_MAX = 9_999_999;
 export const Price = z.number().min(0).max(PRICE_MAX);
 /** Ids are PostgreSQL `integer`s: a larger number names nothing and is refused here, not by the database. */
 const ID_MAX = 2_147_483_647;
@@ -29,7 +40,7 @@ export const Ticker = z
   .string()
   .trim()
   .transform((s) => s.replace(/[^A-Za-z0-9]/g, "").toUpperCase())
-  .pipe(z.string().min(1, "Ticker is required").max(10, "Ticker is at most 10 characters"));
+  .pipe(z.string().min(1, "Ticker is required").max(TICKER_MAX, `Ticker is at most ${TICKER_MAX} characters`));
 
 export const CurrentUser = z.object({
   id: Id,
@@ -287,8 +298,6 @@ const OPTION_KINDS: readonly TradeKind[] = ["sell_to_open", "buy_to_close", "exp
 const isOptionKind = (kind: TradeKind) => OPTION_KINDS.includes(kind);
 const OptionType = z.enum(["put", "call"]);
 const TRADE_SOURCES = ["manual", "ibkr", "tastytrade"] as const;
-/** Largest quantity of shares or contracts on one trade. */
-const TRADE_QUANTITY_MAX = 100_000;
 
 const money = (label: string) =>
   z
@@ -306,12 +315,12 @@ export const TradeInput = z
     kind: z.enum(TRADE_KINDS, { error: "Choose what the trade was" }),
     ticker: Ticker,
     option_type: OptionType.nullish(),
-    strike: z.number().positive("Strike must be above 0").max(PRICE_MAX).nullish(),
+    strike: z.number().min(STRIKE_MIN, BOUND_TEXTS.strike).max(STRIKE_MAX, BOUND_TEXTS.strike).nullish(),
     expiry: DateOnly.nullish(),
     quantity: z
       .number({ error: "Quantity must be a number" })
       .positive("Quantity must be above 0")
-      .max(TRADE_QUANTITY_MAX, "Quantity must be at most 100,000"),
+      .max(QUANTITY_MAX, "Quantity must be at most 100,000"),
     price: money("Price"),
     fees: money("Fees"),
     traded_at: Timestamp,
@@ -331,7 +340,24 @@ export const TradeInput = z
     } else if (trade.option_type || trade.strike != null || trade.expiry) {
       ctx.addIssue({ code: "custom", path: ["kind"], message: "A stock trade has no put/call, strike or expiry" });
     }
+    checkTradeBounds(trade, ctx);
   });
+
+/** The bounds an OCC symbol and the database set (contract/trade-bounds.ts), as field errors. */
+function checkTradeBounds(
+  trade: { kind: TradeKind; ticker: string; expiry?: string | null | undefined; traded_at: string },
+  ctx: z.RefinementCtx,
+) {
+  if (isOptionKind(trade.kind) && trade.ticker.length > OPTION_TICKER_MAX) {
+    ctx.addIssue({ code: "custom", path: ["ticker"], message: BOUND_TEXTS.optionTicker });
+  }
+  if (trade.expiry && (trade.expiry < EXPIRY_FIRST || trade.expiry > EXPIRY_LAST)) {
+    ctx.addIssue({ code: "custom", path: ["expiry"], message: BOUND_TEXTS.expiry });
+  }
+  if (!(Date.parse(trade.traded_at) >= Date.parse(`${TRADED_FIRST}T00:00:00Z`))) {
+    ctx.addIssue({ code: "custom", path: ["traded_at"], message: BOUND_TEXTS.tradedFirst });
+  }
+}
 export type TradeInput = z.input<typeof TradeInput>;
 
 export const Trade = z.object({

@@ -19,3 +19,13 @@ function describeBytes(bytes: number): string {
 
 export const bodyTooLarge = (limit: number) =>
   `The request body is too large: at most ${describeBytes(limit)} is accepted here`;
+
+/**
+ * Seconds a request body may stop arriving (no byte at all) before the web app answers 408: a post
+ * that declares a body and never sends it is answered in seconds, not at Node's 5-minute timeout
+ * (issue 40, finding 3). A slow phone's upload keeps going as long as bytes keep coming.
+ */
+export const BODY_STALL_SECONDS = 10;
+
+export const bodyStalled = (seconds: number) =>
+  `The request body stopped arriving for ${seconds} seconds. Please send it again.`;

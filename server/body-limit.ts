@@ -1,5 +1,5 @@
 import type { Request, RequestHandler, Response } from "express";
-import { BODY_LIMITS, bodyTooLarge } from "#contract/limits.ts";
+import { BODY_LIMITS, BODY_STALL_SECONDS, bodyStalled, bodyTooLarge } from "#contract/limits.ts";
 
 /** Methods whose body nobody reads: their bodies are not counted. */
 const BODILESS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -9,6 +9,8 @@ export interface BodyLimitOptions {
   defaultBytes?: number;
   /** Larger limits by path prefix, e.g. a route that takes a CSV import: `{ "/portfolio/import": BODY_LIMITS.import }`. */
   byPathPrefix?: Record<string, number>;
+  /** Milliseconds a body may stop arriving before the request is answered 408 (BODY_STALL_SECONDS). */
+  stallMs?: number;
 }
 
 /**
@@ -23,6 +25,7 @@ export function limitRequestBodies(options: BodyLimitOptions = {}): RequestHandl
   const prefixes = Object.entries(options.byPathPrefix ?? {});
   const limitOf = (path: string) => prefixes.find(([prefix]) => path.startsWith(prefix))?.[1] ?? fallback;
 
+  const stallMs = options.stallMs ?? BODY_STALL_SECONDS * 1000;
   return (req, res, next) => {
     if (BODILESS.has(req.method)) return next();
     const limit = limitOf(req.path);
@@ -34,12 +37,43 @@ export function limitRequestBodies(options: BodyLimitOptions = {}): RequestHandl
       req.off("data", count);
       refuse(req, res, limit);
     };
-    // Listening switches the stream to flowing; pausing at once keeps every chunk for the real
-    // reader, which resumes it when it starts reading (each 'data' reaches both listeners).
-    req.on("data", count);
+    // Paused first, so listening does not start the flow: every chunk waits for the real reader,
+    // which resumes the stream when it starts reading (each 'data' reaches both listeners). The
+    // other order ended an empty body ('end') before a reader that starts a turn later was
+    // there to see it, and the post was never answered (issue 40, finding 3).
     req.pause();
+    req.on("data", count);
+    watchForStall(req, res, stallMs);
     next();
   };
+}
+
+/**
+ * Answers 408 when the body stops arriving for `stallMs` (a client that declared a body and sends
+ * none holds a connection and memory until Node's 5-minute request timeout otherwise). Progress
+ * is read off the socket, which the HTTP parser reads whether or not the app has started on the
+ * body yet; a body held back because the app is not reading it (its buffer full) is not stalled.
+ */
+function watchForStall(req: Request, res: Response, stallMs: number): void {
+  if (req.complete) return;
+  let bytesRead = req.socket.bytesRead;
+  const check = () => {
+    if (req.complete || res.headersSent || req.destroyed) return;
+    const progressed = req.socket.bytesRead !== bytesRead;
+    const heldByReader = req.readableLength >= req.readableHighWaterMark;
+    if (progressed || heldByReader) {
+      bytesRead = req.socket.bytesRead;
+      timer = setTimeout(check, stallMs).unref();
+      return;
+    }
+    res.status(408).set("cache-control", "no-store").set("connection", "close").type("text/plain");
+    res.send(bodyStalled(stallMs / 1000));
+    res.once("finish", () => req.destroy());
+  };
+  let timer = setTimeout(check, stallMs).unref();
+  const stop = () => clearTimeout(timer);
+  req.once("end", stop);
+  res.once("close", stop);
 }
 
 /** How long the rest of a refused upload is read (and dropped) so the client sees the 413. */

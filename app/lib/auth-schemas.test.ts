@@ -92,6 +92,10 @@ describe("helpers", () => {
   });
   it("redirects only within the site", () => {
     expect(safeRedirect("/user-stocks?x=1")).toBe("/user-stocks?x=1");
+    // Any text is kept, percent-encoded, so the Location header can carry it (issue 40, finding 5).
+    expect(safeRedirect("/insights?q=☃")).toBe("/insights?q=%E2%98%83");
+    expect(safeRedirect("/user-stock/☃#ü")).toBe("/user-stock/%E2%98%83#%C3%BC");
+    expect(safeRedirect("/insights?q=%E2%98%83")).toBe("/insights?q=%E2%98%83");
     expect(safeRedirect("//evil.example")).toBe("/user-stocks");
     expect(safeRedirect("https://evil.example")).toBe("/user-stocks");
     expect(safeRedirect("/\\evil.example")).toBe("/user-stocks");

@@ -58,5 +58,9 @@ export const ResetPasswordSchema = z
 
 /** Only same-site paths, so a crafted link cannot send someone elsewhere after sign-in. */
 export function safeRedirect(to: string | null | undefined, fallback = "/user-stocks"): string {
-  return isSitePath(to) ? to : fallback;
+  if (!isSitePath(to)) return fallback;
+  // A Location header holds bytes: a character past U+00FF (`☃`) made it throw after the session
+  // was issued (issue 40, finding 5). The URL parser percent-encodes it, as a browser would.
+  const url = new URL(to, "http://site.invalid");
+  return url.origin === "http://site.invalid" ? `${url.pathname}${url.search}${url.hash}` : fallback;
 }

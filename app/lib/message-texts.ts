@@ -148,3 +148,7 @@ export const supportSubmitted = "Support request submitted successfully!";
 
 // Router
 export const unexpectedApplicationError = "Unexpected Application Error!";
+
+// Posts that are not a form (issue 40, findings 3 and 6; app/server/form-body.server.ts)
+export const formNotAForm = "This page takes a form. Go back, reload the page and send the form again.";
+export const formUnreadable = "The form could not be read. Go back, reload the page and send it again.";

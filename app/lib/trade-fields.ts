@@ -1,3 +1,4 @@
+import { PRICE_MAX, STRIKE_MAX, STRIKE_MIN } from "#contract/trade-bounds.ts";
 import { sanitizeTicker } from "./input-sanitizers.ts";
 import { RECORD_TRADE_PARAM } from "./record-trade.ts";
 
@@ -9,9 +10,8 @@ import { RECORD_TRADE_PARAM } from "./record-trade.ts";
 
 /** The default trade portfolio. */
 export const DEFAULT_PORTFOLIO = "Default Portfolio";
-/** Price and fee max; quantity max (the provider's bounds). */
-export const PRICE_MAX = 9_999_999;
-export const QUANTITY_MAX = 100_000;
+/** Price and fee max; quantity max (the provider's bounds, contract/trade-bounds.ts). */
+export { PRICE_MAX, QUANTITY_MAX } from "#contract/trade-bounds.ts";
 
 export const TRADE_FORMS = ["stocks", "options"] as const;
 export type TradeFormKind = (typeof TRADE_FORMS)[number];
@@ -62,7 +62,8 @@ export function prefillFromSearch(search: URLSearchParams): Record<string, strin
   const ticker = sanitizeTicker(search.get(P.ticker) ?? "");
   if (ticker && ticker.length <= 10) out.symbol = ticker;
   const strike = Number(search.get(P.strike));
-  if (search.get(P.strike) && Number.isFinite(strike) && strike > 0 && strike <= PRICE_MAX) out.strike = String(strike);
+  if (search.get(P.strike) && Number.isFinite(strike) && strike >= STRIKE_MIN && strike <= STRIKE_MAX)
+    out.strike = String(strike);
   const expiry = search.get(P.expiry) ?? "";
   if (/^\d{4}-\d{2}-\d{2}$/.test(expiry) && !Number.isNaN(Date.parse(expiry))) out.expiry = expiry;
   const bid = Number(search.get(P.bid));

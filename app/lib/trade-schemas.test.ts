@@ -104,12 +104,12 @@ describe("the options form", () => {
     });
   });
 
-  it("whole contracts, a strike above 0, an expiry date; only a sell-to-open takes an exit", () => {
+  it("whole contracts, a strike from 0.001, an expiry date; only a sell-to-open takes an exit", () => {
     expect(
       errorsOf(post(OptionTradeSchema, { ...OPTION, quantity: "1.5", strike: "0", expiry: "30/01/2026" })),
     ).toEqual({
       quantity: ["Contracts must be a whole number"],
-      strike: ["Strike must be above 0"],
+      strike: ["Strike must be from 0.001 to 99,999.999"],
       expiry: ["Enter a date"],
     });
     expect(

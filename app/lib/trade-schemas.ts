@@ -1,4 +1,14 @@
 import { z } from "zod";
+import {
+  BOUND_TEXTS,
+  EXPIRY_FIRST,
+  EXPIRY_LAST,
+  OPTION_TICKER_MAX,
+  STRIKE_MAX,
+  STRIKE_MIN,
+  TICKER_MAX,
+  TRADED_FIRST,
+} from "#contract/trade-bounds.ts";
 import { sanitizeTicker } from "./input-sanitizers.ts";
 import {
   CONFIDENCE_LABELS,
@@ -38,13 +48,15 @@ const optionalAmount = (label: string, max: number) =>
     .max(max, `${label} must be at most ${grouped.format(max)}`)
     .optional();
 
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const LOCAL_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?$/;
-/** What an <input type="datetime-local"> sends, read as UTC; not later than now. */
+/** What an <input type="datetime-local"> sends, read as UTC; not later than now, not before TRADED_FIRST. */
 const dateTime = (label: string) =>
   z
     .string({ error: `${label} is required` })
     .regex(LOCAL_DATE_TIME, "Enter a date and time")
-    .refine((text) => Date.parse(`${text}Z`) <= Date.now(), "A trade cannot be dated in the future");
+    .refine((text) => Date.parse(`${text}Z`) <= Date.now(), "A trade cannot be dated in the future")
+    .refine((text) => !(Date.parse(`${text}Z`) < Date.parse(`${TRADED_FIRST}T00:00:00Z`)), BOUND_TEXTS.tradedFirst);
 
 const common = {
   portfolio: z
@@ -56,7 +68,7 @@ const common = {
   symbol: z
     .string({ error: "Symbol is required" })
     .transform(sanitizeTicker)
-    .pipe(z.string().min(1, "Symbol is required").max(10, "Symbol is at most 10 characters")),
+    .pipe(z.string().min(1, "Symbol is required").max(TICKER_MAX, `Symbol is at most ${TICKER_MAX} characters`)),
   entryFee: amount("Fees", PRICE_MAX),
   entryDate: dateTime("Date and time"),
   // Exit: filled only to record the closing trade too.
@@ -66,6 +78,7 @@ const common = {
     .string()
     .regex(LOCAL_DATE_TIME, "Enter a date and time")
     .refine((text) => Date.parse(`${text}Z`) <= Date.now(), "A trade cannot be dated in the future")
+    .refine((text) => !(Date.parse(`${text}Z`) < Date.parse(`${TRADED_FIRST}T00:00:00Z`)), BOUND_TEXTS.tradedFirst)
     .optional(),
   // Journal
   strategy: z.string().trim().max(100, "Strategy is at most 100 characters").optional(),
@@ -117,8 +130,15 @@ export const OptionTradeSchema = z
     action: z.enum(values(OPTION_ACTIONS), { error: "Choose what happened" }).default("sell_to_open"),
     symbol: common.symbol,
     optionType: z.enum(values(OPTION_TYPES), { error: "Choose put or call" }).default("put"),
-    strike: amount("Strike", PRICE_MAX, Number.MIN_VALUE),
-    expiry: z.string({ error: "Expiry is required" }).regex(/^\d{4}-\d{2}-\d{2}$/, "Enter a date"),
+    strike: z
+      .number({ error: (issue) => (issue.input === undefined ? "Strike is required" : "Strike must be a number") })
+      .min(STRIKE_MIN, BOUND_TEXTS.strike)
+      .max(STRIKE_MAX, BOUND_TEXTS.strike),
+    expiry: z
+      .string({ error: "Expiry is required" })
+      .regex(DATE, "Enter a date")
+      // A date that is not one already has its error; only a well-formed one is held to the range.
+      .refine((date) => !DATE.test(date) || (date >= EXPIRY_FIRST && date <= EXPIRY_LAST), BOUND_TEXTS.expiry),
     quantity: amount("Contracts", QUANTITY_MAX, 1).int("Contracts must be a whole number"),
     entryPrice: amount("Premium", PRICE_MAX),
     entryFee: common.entryFee,
@@ -132,6 +152,9 @@ export const OptionTradeSchema = z
   })
   .superRefine((draft, ctx) => {
     checkExit(draft, ctx);
+    if (draft.symbol.length > OPTION_TICKER_MAX) {
+      ctx.addIssue({ code: "custom", path: ["symbol"], message: BOUND_TEXTS.optionTicker });
+    }
     if (draft.closingPrice !== undefined && draft.action !== "sell_to_open") {
       ctx.addIssue({ code: "custom", path: ["closingPrice"], message: "Only a sell-to-open can be closed here" });
     }

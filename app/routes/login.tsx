@@ -30,6 +30,7 @@ import { forgot, googleSignIn, login, signup } from "#app/server/login-actions.s
 import { readSession } from "#app/server/session.server.ts";
 import { redirectWithToast } from "#app/server/toast.server.ts";
 import { loadLandingStats } from "#app/server/track-record.server.ts";
+import { readForm } from "#app/server/form-body.server.ts";
 
 export async function loader({ request }: Route.LoaderArgs) {
   if (await readSession(request)) throw redirect("/user-stocks");
@@ -53,7 +54,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
 
 /** One action for the card's forms, told apart by `intent` (login, signup, forgot, google, apple). */
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   // The provider limits attempts per client address; it learns the browser's address from us.
   const address = context.get(clientAddressContext);
   const headers = address ? { "x-forwarded-for": address } : undefined;

@@ -27,6 +27,7 @@ import { BellIcon, ChevronRightIcon, LogoutIcon } from "#app/components/icons.ts
 import { ActionList, Card, Facts } from "#app/components/profile-card.tsx";
 import { ProfilePhoto } from "#app/components/profile-photo.tsx";
 import { PushToggle } from "#app/components/push-toggle.tsx";
+import { readForm } from "#app/server/form-body.server.ts";
 
 /**
  * The notifications panel and the support dialog open from the URL (ADR 0005) and are rarely on
@@ -60,7 +61,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(context);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   // Back to the same view (panel and filter kept), so each action also works without JavaScript.
   const back = profileView(request.url);
   const intent = intentOf(formData, PROFILE_INTENTS);

@@ -11,6 +11,7 @@ import { requireUser, userCall } from "./auth.server.ts";
 import { ProviderError } from "./provider.server.ts";
 import type { SessionUser } from "./session.server.ts";
 import { redirectWithToast } from "./toast.server.ts";
+import { readForm } from "./form-body.server.ts";
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -53,7 +54,7 @@ export async function requireAdder<Values extends { ticker: string; name: string
 
 /** The posted form, its ticker cleaned as the browser does while typing. */
 export async function readAddPost(request: Request): Promise<FormData> {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   // docs/product.md#validation-stock: letters and digits only, upper case; done here too for browsers without JavaScript.
   const typed = formData.get("ticker");
   if (typeof typed === "string") formData.set("ticker", sanitizeTicker(typed));

@@ -11,6 +11,7 @@ import { requireUser } from "./auth.server.ts";
 import { appEnv } from "./env.server.ts";
 import type { SessionUser } from "./session.server.ts";
 import { redirectWithToast } from "./toast.server.ts";
+import { readForm } from "./form-body.server.ts";
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -84,7 +85,7 @@ export async function saveStock<Row extends EditableRow, Values extends StockVal
   { request, params, context }: { request: Request; params: { ticker?: string }; context: Context },
 ) {
   const { row } = await findRow(list, context, params.ticker);
-  const submission = parseWithZod(await request.formData(), { schema: list.schema });
+  const submission = parseWithZod(await readForm(request), { schema: list.schema });
   if (submission.status !== "success") return data({ result: submission.reply(), toast: null }, { status: 400 });
   const values = submission.value;
   try {

@@ -7,6 +7,7 @@ import { listFailureToast, replyWithToast } from "./action-reply.server.ts";
 import { requireUser } from "./auth.server.ts";
 import { ProviderError } from "./provider.server.ts";
 import type { SessionUser } from "./session.server.ts";
+import { readForm } from "./form-body.server.ts";
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -47,7 +48,7 @@ export interface ListPost {
 }
 
 export async function readListPost({ request, context }: { request: Request; context: Context }): Promise<ListPost> {
-  return { request, context, user: requireUser(context), formData: await request.formData() };
+  return { request, context, user: requireUser(context), formData: await readForm(request) };
 }
 
 /** The list's address after an action, without the one-off steps (works for …/<list>.data too). */

@@ -6,6 +6,7 @@ import { messages, TOAST_MS } from "#app/lib/messages.ts";
 import { clientAddressContext } from "./context.server.ts";
 import { callProvider, ProviderError } from "./provider.server.ts";
 import { redirectWithToast } from "./toast.server.ts";
+import { readForm } from "./form-body.server.ts";
 
 /**
  * A new password for the reset mail's token (docs/product.md#additions-screens): the provider
@@ -13,7 +14,7 @@ import { redirectWithToast } from "./toast.server.ts";
  * passwords never come back in the reply.
  */
 export async function resetPassword(request: Request, context: Readonly<RouterContextProvider>) {
-  const submission = parseWithZod(await request.formData(), { schema: ResetPasswordSchema });
+  const submission = parseWithZod(await readForm(request), { schema: ResetPasswordSchema });
   const hideFields = ["password", "confirmPassword"];
   if (submission.status !== "success") return data({ result: submission.reply({ hideFields }) }, { status: 400 });
   const address = context.get(clientAddressContext);

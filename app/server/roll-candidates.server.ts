@@ -10,6 +10,7 @@ import { utcInstant } from "#app/lib/trade-fields.ts";
 import { requireUser, userCall } from "./auth.server.ts";
 import { ProviderError } from "./provider.server.ts";
 import { redirectWithToast } from "./toast.server.ts";
+import { readForm } from "./form-body.server.ts";
 
 /** The roll candidates screen (docs/product.md#screens-roll-candidates, docs/decisions/0036). */
 
@@ -76,7 +77,7 @@ export async function rollAction(request: Request, params: { tradeId?: string },
   requireUser(context);
   const tradeId = tradeIdOf(params);
   if (tradeId === null) throw data("Trade not found", { status: 404 });
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent: RollIntent | null = intentOf(formData, ROLL_INTENTS);
   switch (intent) {
     case "record-roll": {

@@ -18,6 +18,7 @@ import { TRADE_INTENTS, type TradeIntent } from "#app/lib/trade-intents.ts";
 import { requireUser, userCall } from "./auth.server.ts";
 import { ProviderError } from "./provider.server.ts";
 import { redirectWithToast } from "./toast.server.ts";
+import { readForm } from "./form-body.server.ts";
 
 /** The wheel journal's screens: the Trades list, Add Trade, import and export (README "The wheel journal"). */
 
@@ -133,7 +134,7 @@ const described = (trade: TradeInput) =>
 /** Add Trade's action: validate with the form's schema, store each trade, back to the journal. */
 export async function addTradeAction(request: Request, context: Context) {
   requireUser(context);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent: TradeIntent | null = intentOf(formData, TRADE_INTENTS);
   let submission;
   let trades: TradeInput[];
@@ -177,7 +178,7 @@ export async function addTradeAction(request: Request, context: Context) {
 /** The Trades screen's action: delete a trade. */
 export async function journalAction(request: Request, context: Context) {
   requireUser(context);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const back = `/portfolio${new URL(request.url).search}`;
   if (intentOf(formData, TRADE_INTENTS) !== "delete")
     return redirectWithToast(back, { type: "error", text: JOURNAL_TEXT.unknownAction });
@@ -201,7 +202,7 @@ interface ImportState {
 /** Import: the preview of a broker file, then the import of what it showed. */
 export async function importAction(request: Request, context: Context) {
   requireUser(context);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent: TradeIntent | null = intentOf(formData, TRADE_INTENTS);
   const file = formData.get("file");
   let csv = typeof formData.get("csv") === "string" ? String(formData.get("csv")) : "";

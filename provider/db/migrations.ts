@@ -525,6 +525,25 @@ const migrations: Record<string, Migration> = {
       );
     },
   },
+  "0110-trade-bounds": {
+    // The bounds of contract/trade-bounds.ts, so the database and the contract refuse the same
+    // trades (issue 40, finding 4; provider/db/trade-bounds.test.ts holds the numbers to the
+    // contract's). NOT VALID: rows stored before are left as they are; new and changed rows are checked.
+    async up(db: Kysely<unknown>) {
+      await runScript(
+        db,
+        `
+        ALTER TABLE trades ADD CONSTRAINT trades_ticker_length CHECK (char_length(ticker) BETWEEN 1 AND 10) NOT VALID;
+        ALTER TABLE trades ADD CONSTRAINT trades_option_ticker_length CHECK (option_type IS NULL OR char_length(ticker) <= 6) NOT VALID;
+        ALTER TABLE trades ADD CONSTRAINT trades_strike_range CHECK (strike IS NULL OR strike BETWEEN 0.001 AND 99999.999) NOT VALID;
+        ALTER TABLE trades ADD CONSTRAINT trades_expiry_range CHECK (expiry IS NULL OR expiry BETWEEN '2000-01-01' AND '2099-12-31') NOT VALID;
+        ALTER TABLE trades ADD CONSTRAINT trades_price_max CHECK (price <= 9999999 AND fees <= 9999999) NOT VALID;
+        ALTER TABLE trades ADD CONSTRAINT trades_quantity_max CHECK (quantity <= 100000) NOT VALID;
+        ALTER TABLE trades ADD CONSTRAINT trades_traded_at_first CHECK (traded_at >= '1900-01-01T00:00:00Z') NOT VALID;
+      `,
+      );
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -90,6 +90,31 @@ describe("trades", () => {
     expect((await provider.call(calls.listTrades, { token: a })).body).toEqual([]);
   });
 
+  // Issue 40 finding 4: each of these answered 500 (the OCC symbol or the database refused them).
+  it.each([
+    ["a 7-letter option ticker", { ticker: "ABCDEFG" }, "An option's ticker is at most 6 characters"],
+    ["a 10-letter option ticker", { ticker: "ABCDEFGHIJ" }, "An option's ticker is at most 6 characters"],
+    ["a strike under 0.001", { strike: 0.0004 }, "Strike must be from 0.001 to 99,999.999"],
+    ["a strike of 100,000", { strike: 100_000 }, "Strike must be from 0.001 to 99,999.999"],
+    ["a strike of 9,999,999", { strike: 9_999_999 }, "Strike must be from 0.001 to 99,999.999"],
+    ["an expiry in 1999", { expiry: "1999-12-31" }, "Expiry must be from 2000-01-01 to 2099-12-31"],
+    ["an expiry in 2100", { expiry: "2100-01-15" }, "Expiry must be from 2000-01-01 to 2099-12-31"],
+    ["a trade dated in year 0", { traded_at: "0000-06-01T12:00:00Z" }, "A trade cannot be dated before 1900-01-01"],
+  ])("refuses %s with 422 and a readable detail, storing nothing", async (_name, change, detail) => {
+    const a = await trader();
+    const res = await add(a, { ...WHEEL[0], ...change });
+    expect(res.status).toBe(422);
+    expect(res.body.detail).toContain(detail);
+    expect((await provider.call(calls.listTrades, { token: a })).body).toEqual([]);
+  });
+
+  it("takes the bounds themselves: a 6-letter option ticker, strikes 0.001 and 99,999.999, a 2099 expiry", async () => {
+    const a = await trader();
+    for (const change of [{ ticker: "ABCDEF" }, { strike: 0.001 }, { strike: 99_999.999 }, { expiry: "2099-12-31" }]) {
+      expect((await add(a, { ...WHEEL[0], ...change })).status).toBe(200);
+    }
+  });
+
   it("refuses an assignment without an open put, a close larger than the position, a trade in the future", async () => {
     const a = await trader();
     const assigned = await add(a, WHEEL[1]);

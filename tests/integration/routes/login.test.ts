@@ -83,6 +83,17 @@ describe("/login", () => {
     expect(answer.headers.get("set-cookie")).toMatch(/^__session=/);
   });
 
+  it("signs in through a link whose redirectTo holds any text, landing there with it encoded", async () => {
+    const answer = await callAction(route, signedOut(), "/login", {
+      intent: LOGIN_INTENT.login,
+      username: "demo",
+      password: "demo1234",
+      redirectTo: "/insights?q=☃",
+    });
+    expect(answer).toMatchObject({ status: 302, location: "/insights?q=%E2%98%83" });
+    expect(answer.headers.get("set-cookie")).toMatch(/^__session=/);
+  });
+
   it("never lands on another site after signing in", async () => {
     const answer = await callAction(route, signedOut(), "/login", {
       intent: LOGIN_INTENT.login,

@@ -194,6 +194,24 @@ describe("/add-trade save-option", () => {
     expect(page.journal.open_options).toMatchObject([{ ticker: "KO", option_type: "put", strike: 50, contracts: 1 }]);
   });
 
+  // Issue 40 finding 4: these reached the provider and came back as a 500 page, losing the form.
+  it.each([
+    ["a 7-letter symbol", { symbol: "abcdefg" }, "symbol", "An option's ticker is at most 6 characters"],
+    ["a strike under 0.001", { strike: "0.0004" }, "strike", "Strike must be from 0.001 to 99,999.999"],
+    ["a strike of 100,000", { strike: "100000" }, "strike", "Strike must be from 0.001 to 99,999.999"],
+    ["an expiry in 1999", { expiry: "1999-12-17" }, "expiry", "Expiry must be from 2000-01-01 to 2099-12-31"],
+    ["an expiry in 2100", { expiry: "2100-01-15" }, "expiry", "Expiry must be from 2000-01-01 to 2099-12-31"],
+    ["a date in year 0", { entryDate: "0000-06-01T12:00" }, "entryDate", "A trade cannot be dated before 1900-01-01"],
+  ])("keeps the form with a field error for %s, saving nothing", async (_name, change, field, text) => {
+    const before = await tradeIds();
+    const answer = await callAction(addTrade, app.trader, "/add-trade?form=options", { ...sellKoPut(), ...change });
+    expect(answer.status).toBe(400);
+    const form = kept(answer.data);
+    expect(form.initialValue).toMatchObject({ ...change, action: "sell_to_open", quantity: "1", entryPrice: "1.25" });
+    expect(form.error?.[field]).toEqual([text]);
+    expect(await tradeIds()).toEqual(before);
+  });
+
   it("refuses a post that names neither form, saving nothing", async () => {
     const before = await tradeIds();
     const answer = await callAction(addTrade, app.trader, "/add-trade", { ...sellKoPut(), intent: "nonsense" });
