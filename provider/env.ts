@@ -97,6 +97,8 @@ export const ProviderEnv = z.object({
   GENERATIONS_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   /** AI texts (stock analysis, recommendation summary) each trader may ask for a minute. */
   AI_TEXTS_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+  /** Broker-file previews and imports together each trader may send a minute (ADR 0073). */
+  IMPORTS_PER_MINUTE: z.coerce.number().int().min(1).default(12),
   /** Days a replaced recommendation run is kept (once the track record copied it) before it is pruned. */
   RECOMMENDATION_RUNS_KEEP_DAYS: z.coerce.number().int().min(1).max(3650).default(14),
 });
@@ -159,7 +161,11 @@ export function providerStartOptions(env: ProviderEnv) {
       : undefined,
     recommendationIntervalSeconds: env.RECOMMENDATION_INTERVAL_SECONDS,
     trackRecordBacktestWeeks: env.TRACK_RECORD_BACKTEST_WEEKS,
-    workLimits: { generationsPerMinute: env.GENERATIONS_PER_MINUTE, aiTextsPerMinute: env.AI_TEXTS_PER_MINUTE },
+    workLimits: {
+      generationsPerMinute: env.GENERATIONS_PER_MINUTE,
+      aiTextsPerMinute: env.AI_TEXTS_PER_MINUTE,
+      importsPerMinute: env.IMPORTS_PER_MINUTE,
+    },
     keepRunsDays: env.RECOMMENDATION_RUNS_KEEP_DAYS,
     ai:
       env.AI_BASE_URL && env.AI_MODEL

@@ -49,9 +49,11 @@ export interface WorkLimits {
   generationsPerMinute: number;
   /** AI texts (stock analysis, recommendation summary) a trader may ask for a minute (AI_TEXTS_PER_MINUTE, 20). */
   aiTextsPerMinute: number;
+  /** Broker-file previews and imports together a trader may send a minute (IMPORTS_PER_MINUTE, 12; ADR 0073). */
+  importsPerMinute: number;
 }
 
-export const DEFAULT_WORK_LIMITS: WorkLimits = { generationsPerMinute: 10, aiTextsPerMinute: 20 };
+export const DEFAULT_WORK_LIMITS: WorkLimits = { generationsPerMinute: 10, aiTextsPerMinute: 20, importsPerMinute: 12 };
 
 /** The rules of the work limits, counted per user id in the same table as the sign-in attempts. */
 export function workRules(limits: WorkLimits) {
@@ -63,6 +65,12 @@ export function workRules(limits: WorkLimits) {
       what: "recommendation generations",
     },
     aiText: { name: "ai-text-user", limit: limits.aiTextsPerMinute, windowSeconds: MINUTE, what: "AI texts" },
+    brokerFile: {
+      name: "broker-file-user",
+      limit: limits.importsPerMinute,
+      windowSeconds: MINUTE,
+      what: "broker file previews and imports",
+    },
   } as const satisfies Record<string, RateRule>;
 }
 export type WorkRules = ReturnType<typeof workRules>;

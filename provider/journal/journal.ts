@@ -1,19 +1,8 @@
-import { createHash } from "node:crypto";
 import type { Db } from "#provider/db/client.ts";
-import {
-  TradeInput,
-  type Broker,
-  type ImportPreview,
-  type Journal,
-  type Trade,
-  type TradeInput as TradeInputType,
-} from "#contract/entities.ts";
-import { describeZodError, HttpError, notFound } from "#provider/http/errors.ts";
+import type { Journal, Trade } from "#contract/entities.ts";
+import { HttpError, notFound } from "#provider/http/errors.ts";
 import type { MarketData } from "#provider/market/port.ts";
 import { formatOccSymbol } from "#provider/options/occ-symbol.ts";
-import { CsvFormatError, type ParsedLine } from "./brokers/csv.ts";
-import { parseIbkr } from "./brokers/ibkr.ts";
-import { parseTastytrade } from "./brokers/tastytrade.ts";
 import { positionKey, sentAlertsOf } from "#provider/alerts/position-alerts.ts";
 import type { PositionAlertsByOption } from "#contract/position-alerts.ts";
 import * as store from "./store.ts";
@@ -21,12 +10,12 @@ import { testedOrLosing } from "./rolls.ts";
 import { CONTRACT_SIZE, cycleFigures, legAtMark, periodStats, replay, type WheelTrade } from "./wheel.ts";
 
 /**
- * The journal's use cases: add a trade (or a roll, or a broker file) only when the whole journal
- * still replays with it, and the journal screen's figures. Every write runs in one transaction
+ * The journal's use cases: add a trade (or a roll) only when the whole journal still replays with
+ * it, and the journal screen's figures (broker files: import.ts). Every write runs in one transaction
  * under the user's journal lock.
  */
 
-const KIND_WORDS: Record<Trade["kind"], string> = {
+export const KIND_WORDS: Record<Trade["kind"], string> = {
   stock_buy: "share purchase",
   stock_sell: "share sale",
   sell_to_open: "sell-to-open",
@@ -231,81 +220,6 @@ export async function buildJournal(
       by_ticker: stats.byTicker.map((t) => ({ ticker: t.ticker, realised_pnl: t.realisedPnl })),
     },
   };
-}
-
-// ── Broker files ──────────────────────────────────────────────────────────────
-
-const PARSERS: Record<Broker, (csv: string) => ParsedLine[]> = { ibkr: parseIbkr, tastytrade: parseTastytrade };
-
-/**
- * What importing `csv` would do: each trade line checked by the contract and, in time order, against
- * the journal with the lines accepted before it. A line imported before (same text, same occurrence
- * in its file) is a duplicate.
- */
-async function planImport(tx: Db, userId: number, broker: Broker, csv: string, now: number) {
-  let lines: ParsedLine[];
-  try {
-    lines = PARSERS[broker](csv);
-  } catch (error) {
-    if (error instanceof CsvFormatError) throw new HttpError(422, error.message);
-    throw error;
-  }
-  const seen = new Map<string, number>();
-  const keyed = lines.map((line) => {
-    const digest = createHash("sha256").update(line.text.replace(/\s+/g, " ").trim()).digest("base64url");
-    const occurrence = (seen.get(digest) ?? 0) + 1;
-    seen.set(digest, occurrence);
-    return { ...line, key: `${broker}:${digest}:${occurrence}` };
-  });
-  const done = await store.importedKeys(
-    tx,
-    userId,
-    keyed.map((l) => l.key),
-  );
-  const preview: ImportPreview = { broker, added: [], duplicates: [], refused: [], skipped: 0 };
-  const valid: { line: number; key: string; trade: store.NewTrade }[] = [];
-  for (const line of keyed) {
-    if ("skipped" in line) preview.skipped += 1;
-    else if ("refused" in line) preview.refused.push({ line: line.line, reason: line.refused });
-    else if (done.has(line.key)) preview.duplicates.push({ line: line.line, reason: "Imported before" });
-    else {
-      const parsed = TradeInput.safeParse(line.trade);
-      if (parsed.success) valid.push({ line: line.line, key: line.key, trade: parsed.data });
-      else
-        preview.refused.push({
-          line: line.line,
-          reason: describeZodError(parsed.error, "line").replace(/^line\.?/, ""),
-        });
-    }
-  }
-  const existing = await store.listTrades(tx, userId);
-  const accepted: (Candidate & { line: number })[] = [];
-  valid.sort((a, b) => Date.parse(a.trade.traded_at) - Date.parse(b.trade.traded_at) || a.line - b.line);
-  for (const item of valid) {
-    const candidate = { trade: item.trade, importKey: item.key, source: broker, line: item.line };
-    const refusal = refusalOf(existing, [...accepted, candidate], now);
-    if (refusal) preview.refused.push({ line: item.line, reason: refusal });
-    else accepted.push(candidate);
-  }
-  preview.added = accepted.map((c) => ({ ...(c.trade as TradeInputType), line: c.line }));
-  preview.refused.sort((a, b) => a.line - b.line);
-  return { preview, accepted };
-}
-
-export async function previewImport(db: Db, userId: number, broker: Broker, csv: string, now = Date.now()) {
-  return (await planImport(db, userId, broker, csv, now)).preview;
-}
-
-/** Adds what the preview lists as added, in one transaction: all of it or, on an error, none. */
-export async function importTrades(db: Db, userId: number, broker: Broker, csv: string, now = Date.now()) {
-  return db.transaction().execute(async (tx) => {
-    await store.lockJournal(tx, userId);
-    const { preview, accepted } = await planImport(tx, userId, broker, csv, now);
-    for (const candidate of accepted) {
-      await store.insertTrade(tx, userId, candidate.trade, { importKey: candidate.importKey!, source: broker });
-    }
-    return preview;
-  });
 }
 
 // ── Export ────────────────────────────────────────────────────────────────────

@@ -125,16 +125,81 @@ export async function deleteTrade(db: Executor, userId: number, id: number): Pro
   await db.deleteFrom("trades").where("user_id", "=", userId).where("id", "=", id).execute();
 }
 
-/** The import keys among `keys` this user already has. */
+/** The import keys among `keys` this user already has, asked a page at a time (ADR 0073). */
 export async function importedKeys(db: Executor, userId: number, keys: string[]): Promise<Set<string>> {
-  if (keys.length === 0) return new Set();
-  const rows = await db
-    .selectFrom("trades")
-    .select("import_key")
-    .where("user_id", "=", userId)
-    .where("import_key", "in", keys)
-    .execute();
-  return new Set(rows.map((r) => r.import_key!));
+  const found = new Set<string>();
+  for (let i = 0; i < keys.length; i += PAGE) {
+    const rows = await db
+      .selectFrom("trades")
+      .select("import_key")
+      .where("user_id", "=", userId)
+      .where("import_key", "in", keys.slice(i, i + PAGE))
+      .execute();
+    for (const row of rows) found.add(row.import_key!);
+  }
+  return found;
+}
+
+/**
+ * Imports read and write a page of rows per statement: PGlite runs a statement in this thread, so a
+ * 10,000-row one would hold every other request for its whole run (docs/decisions/0073-imports-in-linear-time.md).
+ */
+const PAGE = 500;
+
+/** The user's trades on `tickers`, oldest first, read a page at a time. */
+export async function listTradesOn(db: Executor, userId: number, tickers: string[]): Promise<Trade[]> {
+  if (tickers.length === 0) return [];
+  const trades: Trade[] = [];
+  let after = 0;
+  for (;;) {
+    const rows = await db
+      .selectFrom("trades")
+      .select(COLUMNS)
+      .where("user_id", "=", userId)
+      .where("ticker", "in", tickers)
+      .where("id", ">", after)
+      .orderBy("id")
+      .limit(PAGE)
+      .execute();
+    trades.push(...rows.map(toTrade));
+    if (rows.length < PAGE) break;
+    after = rows.at(-1)!.id;
+  }
+  return trades;
+}
+
+/** Stores imported trades, a page of rows per statement. */
+export async function insertImported(
+  db: Executor,
+  userId: number,
+  items: readonly { trade: NewTrade; importKey: string; source: Source }[],
+): Promise<void> {
+  for (let i = 0; i < items.length; i += PAGE) {
+    await db
+      .insertInto("trades")
+      .values(
+        items.slice(i, i + PAGE).map(({ trade, importKey, source }) => ({
+          user_id: userId,
+          kind: trade.kind,
+          ticker: trade.ticker,
+          option_type: trade.option_type ?? null,
+          strike: trade.strike ?? null,
+          expiry: trade.expiry ?? null,
+          quantity: trade.quantity,
+          price: trade.price,
+          fees: trade.fees,
+          traded_at: trade.traded_at,
+          rolled_from: null,
+          ...(trade.portfolio ? { portfolio: trade.portfolio } : {}),
+          strategy: trade.strategy ?? null,
+          notes: trade.notes ?? null,
+          confidence: trade.confidence ?? null,
+          source,
+          import_key: importKey,
+        })),
+      )
+      .execute();
+  }
 }
 
 /**
@@ -169,4 +234,17 @@ export function wheelTrade(
     tradedAt: Date.parse(trade.traded_at),
     rolledFrom: trade.rolled_from ?? null,
   };
+}
+
+/**
+ * What the user's journal looks like now, cheaply: trades are only added (ids grow) or deleted, so
+ * an equal count and highest id mean nothing changed in between.
+ */
+export async function journalMark(db: Executor, userId: number): Promise<string> {
+  const row = await db
+    .selectFrom("trades")
+    .select((eb) => [eb.fn.countAll<number>().as("count"), eb.fn.max("id").as("last")])
+    .where("user_id", "=", userId)
+    .executeTakeFirstOrThrow();
+  return `${Number(row.count)}:${row.last ?? 0}`;
 }

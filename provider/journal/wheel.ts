@@ -92,7 +92,7 @@ const optionName = (t: { ticker: string; optionType: string | null; strike: numb
   `${t.ticker} ${t.strike} ${t.optionType} expiring ${t.expiry}`;
 
 /** Time order; a same-moment roll's buy-to-close goes before its sell-to-open, else by id. */
-function inTimeOrder<T extends WheelTrade>(trades: readonly T[]): T[] {
+export function inTimeOrder<T extends WheelTrade>(trades: readonly T[]): T[] {
   return [...trades].sort(
     (a, b) => a.tradedAt - b.tradedAt || (a.rolledFrom === b.id ? 1 : b.rolledFrom === a.id ? -1 : a.id - b.id),
   );
@@ -104,8 +104,29 @@ function inTimeOrder<T extends WheelTrade>(trades: readonly T[]): T[] {
  */
 export function replay(trades: readonly WheelTrade[], now: number): Replay {
   const ordered = inTimeOrder(trades);
-  const rolledFrom = new Set(ordered.map((t) => t.rolledFrom).filter((id): id is number => id !== null));
-  const byId = new Map(ordered.map((t) => [t.id, t]));
+  const run = startReplay(now, ordered);
+  for (const trade of ordered) {
+    const refusal = run.feed(trade);
+    if (refusal) return { ok: false, refusal };
+  }
+  return { ok: true, wheel: run.finish() };
+}
+
+/** A replay fed one trade at a time, in time order (an import checks each line as it goes, ADR 0073). */
+interface ReplayRun {
+  /**
+   * Applies the trade, or answers why it cannot happen. A refused trade leaves the positions as they
+   * were, so later trades can still be fed (the figures of a run that refused one are not to be used).
+   */
+  feed(trade: WheelTrade): Refusal | null;
+  /** The wheel after the trades fed, open cycles counted up to `now`. */
+  finish(): Wheel;
+}
+
+/** `known`: trades that will be fed, so a roll's buy-to-close knows a sell-to-open continues its cycle. */
+export function startReplay(now: number, known: readonly WheelTrade[] = []): ReplayRun {
+  const rolledFrom = new Set(known.map((t) => t.rolledFrom).filter((id): id is number => id !== null));
+  const byId = new Map(known.map((t) => [t.id, t]));
   const legs = new Map<string, OpenLeg>();
   const lots = new Map<string, Lot>();
   const open = new Map<string, Cycle>();
@@ -128,9 +149,10 @@ export function replay(trades: readonly WheelTrade[], now: number): Replay {
       cycle.collateralDays += (collateralOf(ticker) * (until - since)) / DAY_MS;
     lastAt.set(ticker, until);
   };
-  const refuse = (trade: WheelTrade, reason: string): Replay => ({ ok: false, refusal: { tradeId: trade.id, reason } });
+  const refuse = (trade: WheelTrade, reason: string): Refusal => ({ tradeId: trade.id, reason });
 
-  for (const trade of ordered) {
+  const feed = (trade: WheelTrade): Refusal | null => {
+    if (!byId.has(trade.id)) byId.set(trade.id, trade);
     if (trade.tradedAt > now) return refuse(trade, "A trade cannot be dated in the future");
     if (trade.rolledFrom !== null) {
       const from = byId.get(trade.rolledFrom);
@@ -290,15 +312,19 @@ export function replay(trades: readonly WheelTrade[], now: number): Replay {
       open.delete(trade.ticker);
       lastAt.delete(trade.ticker);
     }
-  }
+    return null;
+  };
 
-  // Open cycles count their collateral up to now.
-  for (const ticker of open.keys()) accrue(ticker, now);
-  for (const cycle of cycles) {
-    const lot = lots.get(cycle.ticker);
-    cycle.adjustedCostBasis = cycle.closedAt === null && lot ? -cycle.cash / lot.shares : null;
-  }
-  return { ok: true, wheel: { results, legs: [...legs.values()], lots: [...lots.values()], cycles } };
+  const finish = (): Wheel => {
+    // Open cycles count their collateral up to now.
+    for (const ticker of open.keys()) accrue(ticker, now);
+    for (const cycle of cycles) {
+      const lot = lots.get(cycle.ticker);
+      cycle.adjustedCostBasis = cycle.closedAt === null && lot ? -cycle.cash / lot.shares : null;
+    }
+    return { results, legs: [...legs.values()], lots: [...lots.values()], cycles };
+  };
+  return { feed, finish };
 }
 
 /** A cycle's return on capital (P/L ÷ capital) and annualised return on collateral-days (P/L ÷ collateral-days × 365). */

@@ -4,14 +4,8 @@ import type { ProviderContext } from "#provider/context.ts";
 import { notFound } from "#provider/http/errors.ts";
 import { findTrade } from "#provider/journal/store.ts";
 import { rollCandidatesOf } from "#provider/journal/roll-candidates.ts";
-import {
-  addTrades,
-  buildJournal,
-  exportCsv,
-  importTrades,
-  previewImport,
-  removeTrade,
-} from "#provider/journal/journal.ts";
+import { addTrades, buildJournal, exportCsv, removeTrade } from "#provider/journal/journal.ts";
+import { importTrades, previewImport } from "#provider/journal/import.ts";
 
 /** The wheel journal: every call works on the caller's own trades only (admins included). */
 export function tradeRoutes(router: Router, context: ProviderContext): void {
@@ -62,7 +56,14 @@ export function tradeRoutes(router: Router, context: ProviderContext): void {
     });
   });
 
-  router.on(calls.previewImport, async ({ caller, body }) => previewImport(db, caller.id, body.broker, body.csv));
+  // Files cost work in proportion to their lines: counted per trader before any is read (ADR 0073).
+  router.on(calls.previewImport, async ({ caller, body }) => {
+    await context.limiter.hit(context.work.brokerFile, String(caller.id));
+    return previewImport(db, caller.id, body.broker, body.csv);
+  });
 
-  router.on(calls.importTrades, async ({ caller, body }) => importTrades(db, caller.id, body.broker, body.csv));
+  router.on(calls.importTrades, async ({ caller, body }) => {
+    await context.limiter.hit(context.work.brokerFile, String(caller.id));
+    return importTrades(db, caller.id, body.broker, body.csv);
+  });
 }

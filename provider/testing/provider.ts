@@ -56,7 +56,7 @@ export async function testProvider(
     // Scheduled jobs stay off unless a test asks for them.
     jobs: false,
     // Suites that generate or ask for AI texts in bulk are not throttled unless a test sets its own limits.
-    workLimits: { generationsPerMinute: 100_000, aiTextsPerMinute: 100_000 },
+    workLimits: { generationsPerMinute: 100_000, aiTextsPerMinute: 100_000, importsPerMinute: 100_000 },
     ...options,
     databaseUrl: database?.url,
     image: await testPgliteImage(),

@@ -27,7 +27,7 @@ export async function startRouteHarness(options: { firebaseProjectId?: string } 
     passwordCost: TEST_PASSWORD_COST,
     secrets: ["test-secret-test-secret-test-secret!"],
     jobs: false,
-    workLimits: { generationsPerMinute: 100_000, aiTextsPerMinute: 100_000 },
+    workLimits: { generationsPerMinute: 100_000, aiTextsPerMinute: 100_000, importsPerMinute: 100_000 },
     image: await testPgliteImage(),
   });
   process.env.PROVIDER_URL = provider.url;

@@ -1,4 +1,10 @@
-/** A CSV reader for broker exports (RFC 4180: quoted fields, doubled quotes, CRLF or LF). */
+import { parse, type Info } from "csv-parse";
+
+/**
+ * Broker exports read with csv-parse (RFC 4180: quoted fields, doubled quotes, CRLF, LF or CR; a
+ * row may have fewer or more cells than the header), fed in slices so a large file lets other
+ * requests run between them (docs/decisions/0073-imports-in-linear-time.md).
+ */
 export interface CsvLine {
   /** 1-based line number in the file where the record starts. */
   line: number;
@@ -7,58 +13,62 @@ export interface CsvLine {
   text: string;
 }
 
-export function readCsv(text: string): CsvLine[] {
+/** What could be read: the records, and where reading stopped when the file is not valid CSV past some line. */
+interface CsvRead {
+  records: CsvLine[];
+  unreadable: { line: number; text: string; refused: string } | null;
+}
+
+const SLICE_CHARS = 16 * 1024;
+
+export async function readCsv(text: string, pace: () => Promise<void> | undefined = () => undefined): Promise<CsvRead> {
+  const parser = parse({
+    bom: true,
+    raw: true,
+    info: true,
+    relax_column_count: true,
+    relax_quotes: true,
+    record_delimiter: ["\r\n", "\n", "\r"],
+  });
+  let failure: Error | null = null;
+  parser.on("error", (error: Error) => {
+    failure = error;
+  });
   const records: CsvLine[] = [];
-  let cells: string[] = [];
-  let cell = "";
-  let quoted = false;
-  let line = 1;
-  let start = 1;
-  let raw = "";
-  const body = text.replace(/^\uFEFF/, "");
-  const finish = () => {
-    cells.push(cell);
-    if (cells.some((c) => c.trim() !== "")) records.push({ line: start, cells: cells.map((c) => c.trim()), text: raw });
-    cells = [];
-    cell = "";
-    raw = "";
+  let lastLine = 0;
+  const drain = () => {
+    let item: { record: string[]; raw: string; info: Info } | null;
+    while ((item = parser.read() as typeof item) !== null) {
+      const raw = item.raw.replace(/(\r\n|\r|\n)$/, "");
+      lastLine = item.info.lines;
+      const line = item.info.lines - (raw.match(/\r\n|\r|\n/g)?.length ?? 0);
+      const cells = item.record.map((c) => c.trim());
+      if (cells.some((c) => c !== "")) records.push({ line, cells, text: raw });
+    }
   };
-  for (let i = 0; i < body.length; i++) {
-    const ch = body[i]!;
-    if (quoted) {
-      if (ch === '"' && body[i + 1] === '"') {
-        cell += '"';
-        raw += '""';
-        i++;
-        continue;
-      }
-      if (ch === '"') quoted = false;
-      else {
-        if (ch === "\n") line++;
-        cell += ch;
-      }
-      raw += ch;
-      continue;
-    }
-    if (ch === '"') {
-      quoted = true;
-      raw += ch;
-    } else if (ch === ",") {
-      cells.push(cell);
-      cell = "";
-      raw += ch;
-    } else if (ch === "\n" || ch === "\r") {
-      if (ch === "\r" && body[i + 1] === "\n") i++;
-      finish();
-      line++;
-      start = line;
-    } else {
-      cell += ch;
-      raw += ch;
-    }
+  for (let i = 0; i < text.length && !failure; i += SLICE_CHARS) {
+    parser.write(text.slice(i, i + SLICE_CHARS));
+    drain();
+    await pace();
   }
-  if (cell !== "" || cells.length > 0) finish();
-  return records;
+  if (!failure) {
+    parser.end();
+    drain();
+  }
+  // csv-parse reports a fault as an event on the next turn.
+  await new Promise((resolve) => setImmediate(resolve));
+  if (!failure) return { records, unreadable: null };
+  const from = lastLine + 1;
+  const rest = text
+    .split(/\r\n|\r|\n/)
+    .slice(from - 1)
+    .join("\n");
+  const fault = failure as Error & { code?: string };
+  const refused =
+    fault.code === "CSV_QUOTE_NOT_CLOSED"
+      ? "A quote opened here is never closed, so the file cannot be read from this line on (is it cut short?)"
+      : `The file cannot be read as CSV from this line on: ${fault.message}`;
+  return { records, unreadable: { line: from, text: rest, refused } };
 }
 
 /** A number as brokers write it: "1,234.50", "-5.00", "(5.00)", "$2.00"; NaN otherwise. */

@@ -1,4 +1,4 @@
-import { brokerNumber, columns, CsvFormatError, readCsv, type ParsedLine } from "./csv.ts";
+import { brokerNumber, columns, CsvFormatError, type CsvLine, type ParsedLine } from "./csv.ts";
 
 /**
  * Interactive Brokers, Activity Statement exported as CSV: each line starts with its section and
@@ -19,8 +19,7 @@ const REQUIRED = [
 ];
 const MONTHS = ["JAN", "FEB", "MAR", "APR", "MAY", "JUN", "JUL", "AUG", "SEP", "OCT", "NOV", "DEC"];
 
-export function parseIbkr(text: string): ParsedLine[] {
-  const records = readCsv(text);
+export function parseIbkr(records: readonly CsvLine[]): ParsedLine[] {
   const header = records.find((r) => r.cells[0] === "Trades" && r.cells[1] === "Header");
   if (!header)
     throw new CsvFormatError("This is not an Interactive Brokers activity statement: it has no Trades section");

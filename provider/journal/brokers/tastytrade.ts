@@ -1,4 +1,4 @@
-import { brokerNumber, columns, readCsv, type ParsedLine } from "./csv.ts";
+import { brokerNumber, columns, type CsvLine, type ParsedLine } from "./csv.ts";
 
 /**
  * tastytrade, History → Transactions exported as CSV. Type says Trade, Receive Deliver (expirations,
@@ -23,8 +23,8 @@ const REQUIRED = [
   "Call or Put",
 ];
 
-export function parseTastytrade(text: string): ParsedLine[] {
-  const [header, ...records] = readCsv(text);
+export function parseTastytrade(lines: readonly CsvLine[]): ParsedLine[] {
+  const [header, ...records] = lines;
   if (!header) return [];
   const col = columns(header.cells, REQUIRED, "a tastytrade transactions file");
   const cell = (cells: string[], name: string) => cells[col.get(name)!] ?? "";

@@ -42,6 +42,7 @@ export const test = base.extend<object, { workerApp: WorkerApp }>({
           // Specs share this app and its demo traders: the per-trader work limits have their own spec.
           GENERATIONS_PER_MINUTE: "100000",
           AI_TEXTS_PER_MINUTE: "100000",
+          IMPORTS_PER_MINUTE: "100000",
           // The specs compare prices read from the provider with the page: no refresh under them (ADR 0037).
           DEMO_LIVE_PRICES: "false",
           SESSION_SECRET: E2E_SESSION_SECRET,

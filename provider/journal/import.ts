@@ -1,0 +1,232 @@
+import { createHash } from "node:crypto";
+import type { Db } from "#provider/db/client.ts";
+import { TradeInput, type Broker, type ImportPreview, type TradeInput as TradeInputType } from "#contract/entities.ts";
+import { describeZodError, HttpError } from "#provider/http/errors.ts";
+import { CsvFormatError, readCsv, type CsvLine, type ParsedLine } from "./brokers/csv.ts";
+import { parseIbkr } from "./brokers/ibkr.ts";
+import { parseTastytrade } from "./brokers/tastytrade.ts";
+import { KIND_WORDS } from "./journal.ts";
+import { pacer } from "./pace.ts";
+import * as store from "./store.ts";
+import { inTimeOrder, startReplay, type WheelTrade } from "./wheel.ts";
+
+/**
+ * Broker files into the journal: parse, recognise lines imported before, check every new line
+ * against the journal in time order, and store what passes in one transaction. The work is linear
+ * in the file and the journal and yields the event loop between slices, so a large file never
+ * stalls other traders (docs/decisions/0073-imports-in-linear-time.md).
+ */
+
+/** Trade lines read from one file at most (README "Security and limits"); a longer file is refused whole. */
+export const MAX_IMPORT_LINES = 10_000;
+/**
+ * Trades one import may replay to check its lines against the journal's later trades (a file older
+ * than trades already entered); about a second of work, in slices. Lines past it are refused.
+ */
+const TRIAL_BUDGET = 2_000_000;
+
+const PARSERS: Record<Broker, (records: readonly CsvLine[]) => ParsedLine[]> = {
+  ibkr: parseIbkr,
+  tastytrade: parseTastytrade,
+};
+
+interface Planned {
+  line: number;
+  key: string;
+  trade: store.NewTrade;
+  /** The trade as the replay sees it: id −1, −2, … in time order, after every stored trade's. */
+  wheel: WheelTrade;
+}
+
+/**
+ * What importing `csv` would do: each trade line checked by the contract and, in time order, against
+ * the journal with the lines accepted before it (and with the journal's later trades, which must
+ * still replay). A line imported before (same text, same occurrence in its file) is a duplicate.
+ */
+async function planImport(tx: Db, userId: number, broker: Broker, csv: string, now: number) {
+  const pace = pacer();
+  const mark = await store.journalMark(tx, userId);
+  const { records, unreadable } = await readCsv(csv, pace);
+  let lines: ParsedLine[];
+  try {
+    lines = PARSERS[broker](records);
+    if (unreadable) lines.push(unreadable);
+  } catch (error) {
+    if (error instanceof CsvFormatError) throw new HttpError(422, error.message);
+    throw error;
+  }
+  const tradeLines = lines.reduce((n, line) => n + ("skipped" in line ? 0 : 1), 0);
+  if (tradeLines > MAX_IMPORT_LINES) {
+    throw new HttpError(
+      422,
+      `This file has ${tradeLines.toLocaleString("en-US")} trade lines; at most ${MAX_IMPORT_LINES.toLocaleString("en-US")} are read in one import. Export a shorter period and import the parts one after another.`,
+    );
+  }
+  await pace();
+
+  const seen = new Map<string, number>();
+  const keyed: (ParsedLine & { key: string })[] = [];
+  for (const line of lines) {
+    const digest = createHash("sha256").update(line.text.replace(/\s+/g, " ").trim()).digest("base64url");
+    const occurrence = (seen.get(digest) ?? 0) + 1;
+    seen.set(digest, occurrence);
+    keyed.push({ ...line, key: `${broker}:${digest}:${occurrence}` });
+    await pace();
+  }
+  const done = await store.importedKeys(
+    tx,
+    userId,
+    keyed.filter((l) => !("skipped" in l)).map((l) => l.key),
+  );
+  const preview: ImportPreview = { broker, added: [], duplicates: [], refused: [], skipped: 0 };
+  const valid: Omit<Planned, "wheel">[] = [];
+  for (const line of keyed) {
+    if ("skipped" in line) preview.skipped += 1;
+    else if ("refused" in line) preview.refused.push({ line: line.line, reason: line.refused });
+    else if (done.has(line.key)) preview.duplicates.push({ line: line.line, reason: "Imported before" });
+    else {
+      const parsed = TradeInput.safeParse(line.trade);
+      if (parsed.success) valid.push({ line: line.line, key: line.key, trade: parsed.data });
+      else
+        preview.refused.push({
+          line: line.line,
+          reason: describeZodError(parsed.error, "line").replace(/^line\.?/, ""),
+        });
+    }
+    await pace();
+  }
+  valid.sort((a, b) => Date.parse(a.trade.traded_at) - Date.parse(b.trade.traded_at) || a.line - b.line);
+  const planned: Planned[] = valid.map((item, i) => ({
+    ...item,
+    wheel: store.wheelTrade({ ...item.trade, id: -(i + 1) }),
+  }));
+
+  // Only the tickers the file trades need checking: a wheel's positions are per ticker.
+  const tickers = [...new Set(planned.map((p) => p.trade.ticker))];
+  const existing = groupBy(await store.listTradesOn(tx, userId, tickers), (t) => t.ticker);
+  const accepted = new Set<Planned>();
+  const budget = { left: TRIAL_BUDGET };
+  for (const [ticker, candidates] of groupBy(planned, (p) => p.trade.ticker)) {
+    const journal = inTimeOrder((existing.get(ticker) ?? []).map(store.wheelTrade));
+    const verdicts = await checkTicker(journal, candidates, now, pace, budget);
+    for (const candidate of candidates) {
+      const refusal = verdicts.get(candidate);
+      if (refusal === undefined) accepted.add(candidate);
+      else preview.refused.push({ line: candidate.line, reason: refusal });
+    }
+  }
+  const added = planned.filter((p) => accepted.has(p));
+  preview.added = added.map((p) => ({ ...(p.trade as TradeInputType), line: p.line }));
+  preview.refused.sort((a, b) => a.line - b.line);
+  return { preview, added, mark };
+}
+
+/**
+ * One ticker's lines against its stored trades (a wheel's positions are per ticker, so tickers are
+ * checked apart), in time order, a stored trade before a line of the same moment (as they will be
+ * stored). One replay runs through both: a line is accepted when it can happen there — and, when the
+ * journal has trades of the ticker dated after it, when those still replay with it (checked by a
+ * trial replay; the lines' share of such trials is bounded by `budget`). Answers each refused line's reason.
+ */
+async function checkTicker(
+  journal: readonly WheelTrade[],
+  candidates: readonly Planned[],
+  now: number,
+  pace: () => Promise<void> | undefined,
+  budget: { left: number },
+): Promise<Map<Planned, string>> {
+  const refused = new Map<Planned, string>();
+  const run = startReplay(now, journal);
+  /** What `run` was fed, in order. */
+  const fed: WheelTrade[] = [];
+  let j = 0;
+  for (const candidate of candidates) {
+    for (; j < journal.length && journal[j]!.tradedAt <= candidate.wheel.tradedAt; j++) {
+      const refusal = run.feed(journal[j]!);
+      if (refusal) {
+        // Accepted lines were checked against every later stored trade, so the journal does not replay
+        // on its own (a clock set back): none of the ticker's lines is added.
+        const why = impossible(journal[j]!, refusal.reason);
+        for (const c of candidates) if (!refused.has(c)) refused.set(c, why);
+        return refused;
+      }
+      fed.push(journal[j]!);
+    }
+    const later = journal.length - j;
+    if (later === 0) {
+      const refusal = run.feed(candidate.wheel);
+      if (refusal) refused.set(candidate, refusal.reason);
+      else fed.push(candidate.wheel);
+    } else {
+      const cost = fed.length + 1 + later;
+      if (cost > budget.left) {
+        refused.set(
+          candidate,
+          `It is dated before ${later} ${later === 1 ? "trade" : "trades"} of ${candidate.trade.ticker} already in the journal, more than one import can check it against: import older history in smaller files, or before newer trades`,
+        );
+        continue;
+      }
+      budget.left -= cost;
+      const trial = startReplay(now, journal);
+      let refusal: string | null = null;
+      for (const trade of [...fed, candidate.wheel, ...journal.slice(j)]) {
+        const failed = trial.feed(trade);
+        if (failed) {
+          refusal = trade === candidate.wheel ? failed.reason : impossible(trade, failed.reason);
+          break;
+        }
+        const wait = pace();
+        if (wait) await wait;
+      }
+      if (refusal) refused.set(candidate, refusal);
+      else {
+        run.feed(candidate.wheel);
+        fed.push(candidate.wheel);
+      }
+    }
+    const wait = pace();
+    if (wait) await wait;
+  }
+  return refused;
+}
+
+/** The reason a line is refused when a later stored trade could not happen with it. */
+function impossible(later: WheelTrade, reason: string): string {
+  const day = new Date(later.tradedAt).toISOString().slice(0, 10);
+  return `It would leave the ${KIND_WORDS[later.kind]} of ${later.ticker} on ${day} impossible: ${reason}`;
+}
+
+function groupBy<T, K>(items: readonly T[], keyOf: (item: T) => K): Map<K, T[]> {
+  const groups = new Map<K, T[]>();
+  for (const item of items) {
+    const key = keyOf(item);
+    const group = groups.get(key);
+    if (group) group.push(item);
+    else groups.set(key, [item]);
+  }
+  return groups;
+}
+
+export async function previewImport(db: Db, userId: number, broker: Broker, csv: string, now = Date.now()) {
+  return (await planImport(db, userId, broker, csv, now)).preview;
+}
+
+/**
+ * Adds what the preview lists as added, in one transaction: all of it or, on an error, none. The file
+ * is planned before the transaction, which only writes: on PGlite a transaction holds the one
+ * connection every request shares. A journal changed in between is planned again under the lock.
+ */
+export async function importTrades(db: Db, userId: number, broker: Broker, csv: string, now = Date.now()) {
+  const plan = await planImport(db, userId, broker, csv, now);
+  return db.transaction().execute(async (tx) => {
+    await store.lockJournal(tx, userId);
+    const unchanged = (await store.journalMark(tx, userId)) === plan.mark;
+    const { preview, added } = unchanged ? plan : await planImport(tx, userId, broker, csv, now);
+    await store.insertImported(
+      tx,
+      userId,
+      added.map((item) => ({ trade: item.trade, importKey: item.key, source: broker })),
+    );
+    return preview;
+  });
+}

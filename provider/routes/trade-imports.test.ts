@@ -1,0 +1,178 @@
+import { setTimeout as sleep } from "node:timers/promises";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import * as calls from "#contract/calls.ts";
+import { testProvider, type TestProvider } from "#provider/testing/provider.ts";
+import { largeIbkrFile } from "#provider/testing/broker-files.ts";
+import { MAX_IMPORT_LINES } from "#provider/journal/import.ts";
+
+/**
+ * Issue 40 finding 2: a 10,000-line broker file must not stall everyone else. A health probe polls
+ * beside the preview and the import, as a monitor would; its answers must keep arriving while the
+ * file is worked on, not all at the end (docs/decisions/0073-imports-in-linear-time.md).
+ */
+let provider: TestProvider;
+let token: string;
+
+beforeAll(async () => {
+  provider = await testProvider();
+  await provider.call(calls.register, {
+    body: {
+      email: "big@example.test",
+      username: "bigfile",
+      password: "Passw0rd-wheel",
+      first_name: "B",
+      last_name: "F",
+    },
+  });
+  token = await provider.login("bigfile", "Passw0rd-wheel");
+});
+afterAll(() => provider.close());
+
+let counter = 0;
+/** A fresh trader, so journals do not mix. */
+async function trader(on: TestProvider = provider) {
+  const name = `importer${++counter}`;
+  await on.call(calls.register, {
+    body: {
+      email: `${name}@example.test`,
+      username: name,
+      password: "Passw0rd-wheel",
+      first_name: "I",
+      last_name: "T",
+    },
+    headers: { "x-forwarded-for": `198.51.100.${counter}` },
+  });
+  return on.login(name, "Passw0rd-wheel");
+}
+
+const IBKR_HEADER =
+  "Trades,Header,DataDiscriminator,Asset Category,Currency,Symbol,Date/Time,Quantity,T. Price,C. Price,Proceeds,Comm/Fee,Basis,Realized P/L,MTM P/L,Code";
+/** An IBKR activity statement's share line. */
+const shares = (ticker: string, when: string, quantity: number, price: number) =>
+  `Trades,Data,Order,Stocks,USD,${ticker},"${when}",${quantity},${price},${price},${-quantity * price},-1,0,0,0,${quantity > 0 ? "O" : "C"}`;
+
+/** Runs `work` with a probe polling /healthz (about every millisecond); answers the probes answered meanwhile. */
+async function probedWhile<T>(work: Promise<T>): Promise<{ result: T; answered: number }> {
+  let done = false;
+  const settled = work.finally(() => {
+    done = true;
+  });
+  let answered = 0;
+  while (!done) {
+    const res = await provider.call(calls.health);
+    expect(res.status).toBe(200);
+    if (!done) answered += 1;
+    await sleep(1);
+  }
+  return { result: await settled, answered };
+}
+
+describe("a 10,000-line broker file", () => {
+  const body = { broker: "ibkr" as const, csv: largeIbkrFile(10_000) };
+
+  it("previews and imports while other requests are answered, then re-imports as duplicates", async () => {
+    const preview = await probedWhile(provider.call(calls.previewImport, { token, body }));
+    expect(preview.result.status).toBe(200);
+    expect(preview.result.body.added).toHaveLength(10_000);
+    // Answered between the file's slices; a preview done in one block leaves the probe waiting throughout.
+    expect(preview.answered).toBeGreaterThanOrEqual(20);
+
+    const imported = await probedWhile(provider.call(calls.importTrades, { token, body }));
+    expect(imported.result.status).toBe(200);
+    expect(imported.result.body.added).toHaveLength(10_000);
+    expect(imported.answered).toBeGreaterThanOrEqual(20);
+
+    const again = await provider.call(calls.importTrades, { token, body });
+    expect(again.body.added).toEqual([]);
+    expect(again.body.duplicates).toHaveLength(10_000);
+    const journal = calls.getJournal.response.parse((await provider.call(calls.getJournal, { token })).body);
+    expect(journal.rows).toHaveLength(10_000);
+  });
+
+  it("a file over the line cap is refused whole with the cap in the reason", async () => {
+    const res = await provider.call(calls.previewImport, {
+      token,
+      body: { broker: "ibkr", csv: largeIbkrFile(MAX_IMPORT_LINES + 1) },
+    });
+    expect(res.status).toBe(422);
+    expect(res.body.detail).toBe(
+      "This file has 10,001 trade lines; at most 10,000 are read in one import. Export a shorter period and import the parts one after another.",
+    );
+  });
+});
+
+describe("broker files checked against the journal", () => {
+  it("a line that would leave a later journal trade impossible is refused for it; the others are added", async () => {
+    const token = await trader();
+    const stock = (kind: string, quantity: number, day: string) => ({
+      kind,
+      ticker: "KO",
+      quantity,
+      price: 60,
+      fees: 0,
+      traded_at: `${day}T15:00:00.000Z`,
+    });
+    for (const trade of [stock("stock_buy", 100, "2026-01-02"), stock("stock_sell", 100, "2026-11-02")]) {
+      expect((await provider.call(calls.addTrade, { token, body: trade })).status).toBe(200);
+    }
+    const csv = [
+      IBKR_HEADER,
+      shares("KO", "2026-03-02, 10:00:00", -50, 61), // line 2: leaves 50 for the sale of 100 in November
+      shares("KO", "2026-04-01, 10:00:00", 10, 59), // line 3: more shares, harmless
+      shares("KO", "2026-05-01, 10:00:00", -200, 62), // line 4: more than held
+    ].join("\n");
+    const preview = calls.previewImport.response.parse(
+      (await provider.call(calls.previewImport, { token, body: { broker: "ibkr", csv } })).body,
+    );
+    expect(preview.refused).toEqual([
+      {
+        line: 2,
+        reason:
+          "It would leave the share sale of KO on 2026-11-02 impossible: Selling 100 shares of KO is more than the 50 shares held",
+      },
+      { line: 4, reason: "Selling 200 shares of KO is more than the 110 shares held" },
+    ]);
+    expect(preview.added.map((t) => t.line)).toEqual([3]);
+  });
+
+  it("two imports of one file at once add it once", async () => {
+    const token = await trader();
+    const csv = [
+      IBKR_HEADER,
+      shares("PEP", "2026-03-02, 10:00:00", 10, 150),
+      shares("PEP", "2026-03-03, 10:00:00", -5, 151),
+    ].join("\n");
+    const both = await Promise.all(
+      [1, 2].map(() => provider.call(calls.importTrades, { token, body: { broker: "ibkr", csv } })),
+    );
+    expect(both.map((r) => r.status)).toEqual([200, 200]);
+    expect(both.map((r) => r.body.added.length).sort()).toEqual([0, 2]);
+    expect(both.map((r) => r.body.duplicates.length).sort()).toEqual([0, 2]);
+    expect((await provider.call(calls.listTrades, { token })).body).toHaveLength(2);
+  });
+});
+
+describe("previews and imports per trader", () => {
+  it("fifty sent at once get the limit's worth answered, the rest 429 with the wait; nothing is added by those", async () => {
+    const limited = await testProvider({ workLimits: { importsPerMinute: 5 } });
+    try {
+      const token = await trader(limited);
+      const csv = [IBKR_HEADER, shares("T", "2026-03-02, 10:00:00", 10, 25)].join("\n");
+      const answers = await Promise.all(
+        Array.from({ length: 50 }, (_, i) =>
+          limited.call(i % 2 ? calls.previewImport : calls.importTrades, { token, body: { broker: "ibkr", csv } }),
+        ),
+      );
+      expect(answers.filter((r) => r.status === 200)).toHaveLength(5);
+      const refused = answers.filter((r) => r.status === 429);
+      expect(refused).toHaveLength(45);
+      expect(refused[0]!.body.detail).toMatch(
+        /^Too many broker file previews and imports\. Please wait \d+ seconds? and try again\.$/,
+      );
+      expect(refused[0]!.headers.get("retry-after")).toMatch(/^\d+$/);
+      expect((await limited.call(calls.listTrades, { token })).body).toHaveLength(1);
+    } finally {
+      await limited.close();
+    }
+  });
+});
