@@ -33,6 +33,8 @@ export interface LiveGrant {
   token: string;
   /** When the token, and so the session, expires (ms since the epoch), when known. */
   expiresAt?: number | undefined;
+  /** The signed-in user, when known: one user's sockets over all their sessions are capped too. */
+  userId?: number | undefined;
 }
 
 export interface LiveRelayOptions {
@@ -63,6 +65,11 @@ export interface LiveRelayOptions {
   recheckMs?: number | undefined;
   /** Open sockets one session may hold over all paths; further upgrades get 429; 20. */
   maxSocketsPerSession?: number | undefined;
+  /**
+   * Open sockets one user may hold over all their sessions (50 sign-ins gave one user 1,000
+   * sockets, issue 40 finding 8); further upgrades get 429; 40, two sessions' worth.
+   */
+  maxSocketsPerUser?: number | undefined;
 }
 
 export type UpstreamState = "idle" | "connecting" | "open" | "waiting";
@@ -115,7 +122,10 @@ function markAlive(this: WebSocket & { alive?: boolean }) {
 
 type Outcome = "open" | "unauthorized" | "failed";
 type ChannelSettings = Required<
-  Omit<LiveRelayOptions, "providerUrl" | "paths" | "authenticate" | "verify" | "recheckMs" | "maxSocketsPerSession">
+  Omit<
+    LiveRelayOptions,
+    "providerUrl" | "paths" | "authenticate" | "verify" | "recheckMs" | "maxSocketsPerSession" | "maxSocketsPerUser"
+  >
 >;
 
 class Channel {
@@ -404,13 +414,25 @@ export function createLiveRelay(options: LiveRelayOptions): LiveRelay {
   pinger.unref();
 
   const maxSockets = options.maxSocketsPerSession ?? 20;
-  /** Upgrades of each session past the count check and not yet open or refused. */
+  const maxUserSockets = options.maxSocketsPerUser ?? 40;
+  /** Upgrades of each session (by token) and user (`user:<id>`) past the count check and not yet open or refused. */
   const admittingOf = new Map<string, number>();
   const socketsOf = (token: string) => {
     let count = 0;
     for (const channel of channels.values())
       for (const grant of channel.browsers.values()) if (grant.token === token) count++;
     return count;
+  };
+  const userSocketsOf = (userId: number) => {
+    let count = 0;
+    for (const channel of channels.values())
+      for (const grant of channel.browsers.values()) if (grant.userId === userId) count++;
+    return count;
+  };
+  const hold = (key: string, by: number) => {
+    const left = (admittingOf.get(key) ?? 0) + by;
+    if (left === 0) admittingOf.delete(key);
+    else admittingOf.set(key, left);
   };
   // Sessions ended elsewhere (sign-out, a password reset) lose their open sockets at the next check.
   // The checks are queued, a few provider calls at a time: a recheck asks for every open session.
@@ -435,7 +457,12 @@ export function createLiveRelay(options: LiveRelayOptions): LiveRelay {
     // Upgrades still being admitted hold their place, or many sent at once would all pass.
     const admitting = admittingOf.get(grant.token) ?? 0;
     if (socketsOf(grant.token) + admitting >= maxSockets) return refuse(socket, 429, "Too Many Requests");
-    admittingOf.set(grant.token, admitting + 1);
+    const userKey = grant.userId === undefined ? undefined : `user:${grant.userId}`;
+    if (userKey && userSocketsOf(grant.userId!) + (admittingOf.get(userKey) ?? 0) >= maxUserSockets) {
+      return refuse(socket, 429, "Too Many Requests");
+    }
+    hold(grant.token, 1);
+    if (userKey) hold(userKey, 1);
     try {
       // A browser is waiting for this one: it goes before the rechecks of sockets already open.
       if (verify && !(await verify(grant.token, { urgent: true }))) return refuse(socket, 401, "Unauthorized");
@@ -451,9 +478,8 @@ export function createLiveRelay(options: LiveRelayOptions): LiveRelay {
         channel.add(ws, grant);
       });
     } finally {
-      const left = admittingOf.get(grant.token)! - 1;
-      if (left === 0) admittingOf.delete(grant.token);
-      else admittingOf.set(grant.token, left);
+      hold(grant.token, -1);
+      if (userKey) hold(userKey, -1);
     }
   }
 

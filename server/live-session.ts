@@ -14,7 +14,7 @@ export async function liveSessionOf(request: IncomingMessage): Promise<LiveGrant
   const cookie = request.headers.cookie;
   if (!cookie) return undefined;
   const session = await readSession(new Request("http://app.invalid/", { headers: { cookie } }));
-  return session ? { token: session.token, expiresAt: tokenExpiry(session.token) } : undefined;
+  return session ? { token: session.token, expiresAt: tokenExpiry(session.token), userId: session.user.id } : undefined;
 }
 
 /**

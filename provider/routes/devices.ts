@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import * as calls from "#contract/calls.ts";
 import type { UserDevice } from "#contract/entities.ts";
 import { parseWebPushToken } from "#contract/push.ts";
@@ -6,6 +7,15 @@ import type { ProviderContext } from "#provider/context.ts";
 import { requireSelfOrAdmin } from "#provider/auth/callers.ts";
 import { notFound, unprocessable } from "#provider/http/errors.ts";
 import { pushHostAllowed } from "#provider/push/hosts.ts";
+
+/**
+ * Browsers one user may register for pushes; registering one more drops the one registered (or
+ * refreshed) longest ago. Without a cap, 500 devices of one user made every notification 500 push
+ * attempts (issue 40, finding 8; README "Security and limits").
+ */
+export const DEVICES_PER_USER = 20;
+/** The advisory lock key of a user's device list (with the user id). */
+const DEVICES_LOCK = 1_700_040;
 
 /** docs/product.md#calls-devices: the push opt-in of each browser, keyed by its token (a Web Push subscription). */
 export function deviceRoutes(router: Router, { db, push, pushAllowedHosts }: ProviderContext): void {
@@ -32,18 +42,34 @@ export function deviceRoutes(router: Router, { db, push, pushAllowedHosts }: Pro
       notification_opt_in: body.notification_opt_in,
     };
     const row = await db.transaction().execute(async (tx) => {
+      // One registration of a user at a time, so the cap below holds for registrations sent at once.
+      await sql`SELECT pg_advisory_xact_lock(${DEVICES_LOCK}, ${params.userId})`.execute(tx);
       // One browser, one owner: whoever signs in on it last gets its pushes, never the one before.
       await tx
         .deleteFrom("devices")
         .where("fcm_token", "=", body.fcm_token)
         .where("user_id", "<>", params.userId)
         .execute();
-      return tx
+      const saved = await tx
         .insertInto("devices")
         .values({ user_id: params.userId, fcm_token: body.fcm_token, ...values })
         .onConflict((oc) => oc.columns(["user_id", "fcm_token"]).doUpdateSet({ ...values, updated_at: new Date() }))
         .returningAll()
         .executeTakeFirstOrThrow();
+      await tx
+        .deleteFrom("devices")
+        .where("user_id", "=", params.userId)
+        .where("id", "not in", (eb) =>
+          eb
+            .selectFrom("devices")
+            .select("id")
+            .where("user_id", "=", params.userId)
+            .orderBy("updated_at", "desc")
+            .orderBy("id", "desc")
+            .limit(DEVICES_PER_USER),
+        )
+        .execute();
+      return saved;
     });
     return deviceOf(row);
   });

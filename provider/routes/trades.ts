@@ -4,8 +4,9 @@ import type { ProviderContext } from "#provider/context.ts";
 import { notFound } from "#provider/http/errors.ts";
 import { findTrade } from "#provider/journal/store.ts";
 import { rollCandidatesOf } from "#provider/journal/roll-candidates.ts";
-import { addTrades, buildJournal, exportCsv, removeTrade } from "#provider/journal/journal.ts";
+import { addTrades, buildJournal, removeTrade } from "#provider/journal/journal.ts";
 import { importTrades, previewImport } from "#provider/journal/import.ts";
+import { exportCsv } from "#provider/journal/export.ts";
 
 /** The wheel journal: every call works on the caller's own trades only (admins included). */
 export function tradeRoutes(router: Router, context: ProviderContext): void {

@@ -35,8 +35,12 @@ async function signedIn(): Promise<{ token: string; cookie: string }> {
   return { token, cookie: setCookie.split(";")[0]! };
 }
 
-function browse(path: string, cookie: string): Promise<{ ws?: WebSocket; status?: number; closed: Promise<number> }> {
-  const ws = new WebSocket(appUrl.replace(/^http/, "ws") + path, { headers: { cookie } });
+function browse(
+  path: string,
+  cookie: string,
+  base = appUrl,
+): Promise<{ ws?: WebSocket; status?: number; closed: Promise<number> }> {
+  const ws = new WebSocket(base.replace(/^http/, "ws") + path, { headers: { cookie } });
   const closed = new Promise<number>((resolve) => ws.on("close", (code) => resolve(code)));
   return new Promise((resolve, reject) => {
     ws.once("open", () => {
@@ -67,6 +71,8 @@ beforeAll(async () => {
     authenticate: liveSessionOf,
     verify: providerAccepts,
     recheckMs: 50,
+    // Every session here is the demo user's: the per-user cap has its own relay in its test.
+    maxSocketsPerUser: 1000,
     log: () => {},
   });
   app = createServer((_req, res) => res.writeHead(404).end());
@@ -148,5 +154,43 @@ describe("live relay and ended sessions", () => {
     first[0]!.ws!.close();
     await first[0]!.closed;
     expect((await browse(WS_STOCK_UPDATES, session.cookie)).ws).toBeDefined();
+  });
+
+  it("caps one user's sockets over all their sessions: 5 sessions at once get the user's 6, the rest 429", async () => {
+    // A relay of its own with low caps (2 a session, 6 a user), so the file's other sockets of the demo user do not count.
+    const capped = createLiveRelay({
+      providerUrl: provider.url,
+      paths: [WS_STOCK_UPDATES, WS_TRADE_UPDATES],
+      authenticate: liveSessionOf,
+      maxSocketsPerSession: 2,
+      maxSocketsPerUser: 6,
+      log: () => {},
+    });
+    const server = createServer((_req, res) => res.writeHead(404).end());
+    server.on("upgrade", (req, socket, head) => {
+      if (!capped.handleUpgrade(req, socket, head)) socket.destroy();
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const sessions = await Promise.all(Array.from({ length: 5 }, () => signedIn()));
+      const all = await Promise.all(
+        sessions.flatMap((session) => [
+          browse(WS_STOCK_UPDATES, session.cookie, base),
+          browse(WS_TRADE_UPDATES, session.cookie, base),
+        ]),
+      );
+      expect(all.filter((b) => b.ws)).toHaveLength(6);
+      expect(all.filter((b) => b.status === 429)).toHaveLength(4);
+      // A closed socket gives the user a place back.
+      const open = all.find((b) => b.ws)!;
+      open.ws!.close();
+      await open.closed;
+      const waiting = sessions.find((_, i) => !all[i * 2]!.ws && !all[i * 2 + 1]!.ws) ?? sessions[0]!;
+      expect((await browse(WS_STOCK_UPDATES, waiting.cookie, base)).ws).toBeDefined();
+    } finally {
+      await capped.close();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });
