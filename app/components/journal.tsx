@@ -13,6 +13,7 @@ export const POSITION_ALERT_BADGES: Record<PositionAlertEvent, string> = {
   earnings: "Earnings before expiry",
   expiry_itm: "Expires tomorrow in the money",
   ex_dividend: "Ex-dividend: early assignment risk",
+  early_exercise: "Deep in the money: early assignment risk",
 };
 
 /**
