@@ -18,6 +18,7 @@ import { positionKey, sentAlertsOf } from "#provider/alerts/position-alerts.ts";
 import type { PositionAlertsByOption } from "#contract/position-alerts.ts";
 import * as store from "./store.ts";
 import { testedOrLosing } from "./rolls.ts";
+import { expiryCloseOf, isPastExpiry } from "./expiry.ts";
 import { CONTRACT_SIZE, cycleFigures, legAtMark, periodStats, replay, type WheelTrade } from "./wheel.ts";
 
 /**
@@ -130,8 +131,10 @@ export async function buildJournal(
   // Stored trades always replayed when they were stored; a clock set back is the only way here.
   if (!result.ok) throw new HttpError(500, `The journal does not add up: ${result.refusal.reason}`);
   const { wheel } = result;
+  // Past its expiry day's close a leg awaits its resolution (ADR 0078): no mark, days held or collateral.
+  const expired = wheel.legs.map((leg) => isPastExpiry(leg.expiry, now));
   const [marks, alerts] = await Promise.all([
-    Promise.all(wheel.legs.map((leg) => markOf(market, leg))),
+    Promise.all(wheel.legs.map((leg, i) => (expired[i] ? { mark: null, spot: null } : markOf(market, leg)))),
     sentAlertsOf(db, userId),
   ]);
   const stats = periodStats(wheelTrades, wheel, from, now);
@@ -147,7 +150,8 @@ export async function buildJournal(
       })),
     open_options: wheel.legs.map((leg, i) => {
       const { mark, spot } = marks[i]!;
-      const figures = legAtMark(leg, mark, now);
+      const awaiting = expired[i]!;
+      const figures = legAtMark(leg, mark, awaiting ? Math.min(now, expiryCloseOf(leg.expiry)) : now);
       const roll =
         leg.optionType === "put"
           ? testedOrLosing({
@@ -171,7 +175,7 @@ export async function buildJournal(
         contracts: leg.contracts,
         opened_at: new Date(leg.openedAt).toISOString(),
         trade_ids: leg.tradeIds,
-        collateral: cents(figures.collateral),
+        collateral: awaiting ? 0 : cents(figures.collateral),
         premium_kept: cents(figures.premiumKept),
         days_held: Math.floor(figures.daysHeld),
         mark,
@@ -179,6 +183,8 @@ export async function buildJournal(
         pct_max_profit: ratio(figures.pctMaxProfit),
         tested: roll.tested,
         losing: roll.losing,
+        awaiting_resolution: awaiting,
+        expires_at: new Date(expiryCloseOf(leg.expiry)).toISOString(),
       };
     }),
     position_alerts: Object.fromEntries(

@@ -1,4 +1,5 @@
 import type { TradeKind } from "#contract/entities.ts";
+import { closeMinuteOf, dayNumberOf, nyInstant } from "#provider/market/calendar.ts";
 
 /**
  * The wheel's arithmetic, pure: trades in, positions, cycles and figures out. The provider replays a
@@ -91,6 +92,12 @@ const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? o
 const optionName = (t: { ticker: string; optionType: string | null; strike: number | null; expiry: string | null }) =>
   `${t.ticker} ${t.strike} ${t.optionType} expiring ${t.expiry}`;
 
+/** The instant (ms) of the close of an option's expiry day in New York (13:00 on an early close). */
+export function expiryCloseOf(expiry: string): number {
+  const day = dayNumberOf(expiry);
+  return nyInstant(day, closeMinuteOf(day)).getTime();
+}
+
 /** Time order; a same-moment roll's buy-to-close goes before its sell-to-open, else by id. */
 function inTimeOrder<T extends WheelTrade>(trades: readonly T[]): T[] {
   return [...trades].sort(
@@ -121,11 +128,20 @@ export function replay(trades: readonly WheelTrade[], now: number): Replay {
     }
     return total;
   };
+  // A put ties up its collateral until its expiry day's close, however late its expiry is recorded
+  // (docs/decisions/0078): an expired leg awaiting resolution holds nothing.
   const accrue = (ticker: string, until: number) => {
     const cycle = open.get(ticker);
     const since = lastAt.get(ticker);
-    if (cycle && since !== undefined && until > since)
-      cycle.collateralDays += (collateralOf(ticker) * (until - since)) / DAY_MS;
+    if (cycle && since !== undefined && until > since) {
+      let dollarMs = (lots.get(ticker)?.cost ?? 0) * (until - since);
+      for (const leg of legs.values()) {
+        if (leg.ticker !== ticker || leg.optionType !== "put") continue;
+        const end = Math.min(until, expiryCloseOf(leg.expiry));
+        if (end > since) dollarMs += leg.strike * CONTRACT_SIZE * leg.contracts * (end - since);
+      }
+      cycle.collateralDays += dollarMs / DAY_MS;
+    }
     lastAt.set(ticker, until);
   };
   const refuse = (trade: WheelTrade, reason: string): Replay => ({ ok: false, refusal: { tradeId: trade.id, reason } });
