@@ -102,7 +102,9 @@ export function OpenPositions({
                 <Figure term="Contracts">{o.contracts}</Figure>
                 {o.option_type === "put" ? (
                   <Figure term="Collateral in use (strike × 100 × contracts)">{formatMoney(o.collateral)}</Figure>
-                ) : null}
+                ) : (
+                  <Figure term="Collateral (shares held against the call)">{callCover(o, options, lots)}</Figure>
+                )}
                 <Figure term="Premium kept (net of fees)">{formatMoney(o.premium_kept)}</Figure>
                 <Figure term="Days held">{o.days_held}</Figure>
                 <Figure term="Mark (mid of bid and ask, per share)">
@@ -170,6 +172,20 @@ function AwaitingResolution({ option }: { option: OpenOption }) {
 
 const itmLabel = (option: OpenOption) =>
   option.option_type === "put" ? RESOLVE_EXPIRY_TEXT.recordAssigned : RESOLVE_EXPIRY_TEXT.recordCalledAway;
+
+/**
+ * A covered call's collateral is its shares, never "$0 cash-secured" (issue 41): the shares it
+ * holds, or how many are missing for a call recorded before the journal refused uncovered calls.
+ */
+function callCover(option: OpenOption, options: OpenOption[], lots: ShareLot[]): string {
+  const held = lots.find((lot) => lot.ticker === option.ticker)?.shares ?? 0;
+  const needed = options
+    .filter((o) => o.ticker === option.ticker && o.option_type === "call" && !o.awaiting_resolution)
+    .reduce((sum, o) => sum + o.contracts * 100, 0);
+  return held >= needed
+    ? `${plural(option.contracts * 100, `share of ${option.ticker}`, `shares of ${option.ticker}`)}`
+    : `Uncovered: ${needed} shares needed, ${held} held`;
+}
 
 export function WheelCycles({ cycles }: { cycles: WheelCycle[] }) {
   if (cycles.length === 0) return null;

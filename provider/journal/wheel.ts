@@ -1,4 +1,5 @@
 import type { TradeKind } from "#contract/entities.ts";
+import { TRADE_REFUSAL } from "#contract/trade-refusals.ts";
 import { closeMinuteOf, dayNumberOf, nyInstant } from "#provider/market/calendar.ts";
 
 /**
@@ -76,6 +77,12 @@ export interface Wheel {
   legs: OpenLeg[];
   lots: Lot[];
   cycles: Cycle[];
+  /**
+   * Trades that left short calls without their shares, with the reason: a call sold beyond the
+   * shares held, or shares sold from under open calls. The journal refuses new ones (covered calls
+   * only, issue 41); trades stored before the rule replay and are listed here.
+   */
+  uncovered: Map<number, string>;
 }
 
 export interface Refusal {
@@ -119,6 +126,13 @@ export function replay(trades: readonly WheelTrade[], now: number): Replay {
   const cycles: Cycle[] = [];
   const results = new Map<number, TradeResult>();
   const lastAt = new Map<string, number>();
+  const uncovered = new Map<number, string>();
+  /** Shares the open short calls on a ticker need: 100 a contract. */
+  const sharesCovering = (ticker: string) => {
+    let contracts = 0;
+    for (const leg of legs.values()) if (leg.ticker === ticker && leg.optionType === "call") contracts += leg.contracts;
+    return contracts * CONTRACT_SIZE;
+  };
 
   /** Cash tied up on a ticker: strike × 100 per open short put, plus what its shares cost. */
   const collateralOf = (ticker: string) => {
@@ -213,11 +227,20 @@ export function replay(trades: readonly WheelTrade[], now: number): Replay {
         pnl = cash - cost;
         lot.shares -= n;
         lot.cost -= cost;
+        const covering = sharesCovering(trade.ticker);
+        if (lot.shares < covering) uncovered.set(trade.id, TRADE_REFUSAL.uncoveredBySale(trade.ticker, n, covering));
         break;
       }
       case "sell_to_open": {
         if (trade.expiry && Date.parse(`${trade.expiry}T23:59:59Z`) < trade.tradedAt) {
           return refuse(trade, `The ${optionName(trade)} had expired by the trade's date`);
+        }
+        if (trade.optionType === "call") {
+          const covering = sharesCovering(trade.ticker);
+          if (lot.shares < covering + shares) {
+            const free = Math.max(0, lot.shares - covering);
+            uncovered.set(trade.id, TRADE_REFUSAL.uncoveredCall(trade.ticker, n, shares, free));
+          }
         }
         cash = shares * trade.price - trade.fees;
         const target = leg ?? {
@@ -314,7 +337,7 @@ export function replay(trades: readonly WheelTrade[], now: number): Replay {
     const lot = lots.get(cycle.ticker);
     cycle.adjustedCostBasis = cycle.closedAt === null && lot ? -cycle.cash / lot.shares : null;
   }
-  return { ok: true, wheel: { results, legs: [...legs.values()], lots: [...lots.values()], cycles } };
+  return { ok: true, wheel: { results, legs: [...legs.values()], lots: [...lots.values()], cycles, uncovered } };
 }
 
 /** A cycle's return on capital (P/L ÷ capital) and annualised return on collateral-days (P/L ÷ collateral-days × 365). */
