@@ -287,19 +287,21 @@ test("one whole wheel through the forms: cost basis, P/L and annualised return; 
   await expectToast(page, "Trade saved: KO 50 put");
   const put = card(page, /^Short KO 50 put/);
   await expect(put).toContainText("KO260130P00050000");
-  await expect(figure(put, "Collateral in use (strike × 100 × contracts)")).toHaveText("$5,000.00");
   await expect(figure(put, "Premium kept (net of fees)")).toHaveText("$199.00");
+  // Its expiry is long past: it awaits its resolution, with no collateral or days held (ADR 0078).
+  await expect(put).toContainText("Expired: awaiting resolution");
+  await expect(figure(put, "Collateral in use (strike × 100 × contracts)")).toHaveCount(0);
+  await expect(figure(put, "Days held")).toHaveCount(0);
 
-  // 30 Jan: assigned: 100 shares at 50; adjusted cost basis 50 − 1.99 = 48.01.
-  await saveOption(page, {
-    action: "Assigned (put)",
-    type: "Put",
-    strike: "50",
-    expiry: "2026-01-30",
-    premium: "0",
-    fees: "0",
-    at: "2026-01-30T12:00",
-  });
+  // 30 Jan: assigned, recorded from the card's link (the form filled in at the 16:00 New York close):
+  // 100 shares at 50; adjusted cost basis 50 − 1.99 = 48.01.
+  await put.getByRole("link", { name: "Record as assigned: KO 50 put" }).click();
+  await expect(dialog(page).getByRole("radio", { name: "Assigned (put)" })).toBeChecked();
+  await expect(field(page, "Contracts")).toHaveValue("1");
+  await expect(field(page, "Premium per share")).toHaveValue("0");
+  await expect(field(page, "Date and time (UTC)")).toHaveValue("2026-01-30T21:00");
+  await dialog(page).getByRole("button", { name: "Save trade" }).click();
+  await expectToast(page, "Trade saved: KO 50 put");
   const shares = card(page, "KO shares");
   await expect(shares).toContainText("100 shares of KO");
   await expect(figure(shares, "Average cost per share")).toHaveText("$50.00");
