@@ -406,6 +406,15 @@ describe("the journal refuses what cannot exist (issue 41)", () => {
     expect(await ids(a)).toEqual(before);
   });
 
+  it("takes one call against 100 shares when fifty are sent at once", async () => {
+    const a = await trader();
+    await add(a, shares("stock_buy", 100, "2026-03-02"));
+    const answers = await Promise.all(Array.from({ length: 50 }, () => add(a, jpmCall(1, "2026-03-03"))));
+    expect(answers.filter((r) => r.status === 200)).toHaveLength(1);
+    expect(answers.filter((r) => r.status === 422)).toHaveLength(49);
+    expect(await ids(a)).toHaveLength(2);
+  });
+
   it("refuses selling the shares from under an open call", async () => {
     const a = await trader();
     await add(a, shares("stock_buy", 100, "2026-03-02"));
