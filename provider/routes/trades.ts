@@ -4,6 +4,7 @@ import type { ProviderContext } from "#provider/context.ts";
 import { notFound } from "#provider/http/errors.ts";
 import { findTrade } from "#provider/journal/store.ts";
 import { rollCandidatesOf } from "#provider/journal/roll-candidates.ts";
+import { requireListed } from "#provider/journal/trade-checks.ts";
 import { addTrades, buildJournal, removeTrade } from "#provider/journal/journal.ts";
 import { importTrades, previewImport } from "#provider/journal/import.ts";
 import { exportCsv } from "#provider/journal/export.ts";
@@ -18,6 +19,7 @@ export function tradeRoutes(router: Router, context: ProviderContext): void {
   });
 
   router.on(calls.addTrade, async ({ caller, body }) => {
+    await requireListed(market, [body]);
     const [trade] = await addTrades(db, caller.id, [{ trade: body }]);
     return trade!;
   });
@@ -35,6 +37,7 @@ export function tradeRoutes(router: Router, context: ProviderContext): void {
   });
 
   router.on(calls.rollTrade, async ({ caller, body }) => {
+    await requireListed(market, [body.open]);
     const [close, open] = await addTrades(db, caller.id, [{ trade: body.close }, { trade: body.open, rollOf: 0 }]);
     return { close: close!, open: open! };
   });
