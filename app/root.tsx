@@ -122,9 +122,12 @@ export const meta: Route.MetaFunction = () => [
 /** docs/product.md#screens-routing: the default router error screen reads 'Unexpected Application Error!'. */
 export function ErrorBoundary() {
   const error = useRouteError();
-  // A post that is not a form (app/server/form-body.server.ts) says so in its own sentence; others name the status.
+  // A post that is not a form (app/server/form-body.server.ts) and a page the service cannot load now
+  // (app/server/unavailable.server.ts) say so in their own sentence; others name the status.
   const detail = isRouteErrorResponse(error)
-    ? (error.status === 400 || error.status === 415) && typeof error.data === "string" && error.data
+    ? (error.status === 400 || error.status === 415 || error.status === 503) &&
+      typeof error.data === "string" &&
+      error.data
       ? error.data
       : `${error.status} ${error.statusText}`
     : import.meta.env.DEV && error instanceof Error

@@ -67,28 +67,33 @@ async function killDuringWrites(env: Record<string, string>) {
   const me = await call(provider.url, calls.me, { token });
   const userId = me.body.id as number;
 
-  // Writers register devices as fast as they can; a token counts once the provider answered 200.
-  const acknowledged: string[] = [];
+  // Writers add trades as fast as they can; a trade counts once the provider answered 200 with its id.
+  // (Trades, not push devices: a user keeps only their newest 20 devices, ADR 0072.)
+  const acknowledged: number[] = [];
   let failed = 0;
-  let n = 0;
   let stop = false;
-  const writer = async (w: number) => {
+  const writer = async () => {
     while (!stop) {
-      const fcmToken = `kill-${w}-${++n}`;
       try {
-        const res = await call(provider.url, calls.registerDevice, {
+        const res = await call(provider.url, calls.addTrade, {
           token,
-          params: { userId },
-          body: device(fcmToken),
+          body: {
+            kind: "stock_buy",
+            ticker: "KO",
+            quantity: 1,
+            price: 60,
+            fees: 0,
+            traded_at: new Date(Date.now() - 3_600_000).toISOString(),
+          },
         });
-        if (res.status === 200) acknowledged.push(fcmToken);
+        if (res.status === 200) acknowledged.push(res.body.id as number);
         else failed++;
       } catch {
         failed++; // the connection died with the process: not acknowledged
       }
     }
   };
-  const writers = Array.from({ length: WRITERS }, (_, w) => writer(w));
+  const writers = Array.from({ length: WRITERS }, () => writer());
   await new Promise((r) => setTimeout(r, WRITE_MS));
   const killed = new Promise((r) => provider.process.once("exit", r));
   provider.process.kill("SIGKILL");
@@ -102,9 +107,9 @@ async function killDuringWrites(env: Record<string, string>) {
   const missing: string[] = [];
   for (let i = 0; i < acknowledged.length; i += 20) {
     await Promise.all(
-      acknowledged.slice(i, i + 20).map(async (fcmToken) => {
-        const res = await call(provider.url, calls.getDevice, { token, params: { userId, fcmToken } });
-        if (res.status !== 200) missing.push(`${fcmToken}: ${res.status}`);
+      acknowledged.slice(i, i + 20).map(async (id) => {
+        const res = await call(provider.url, calls.getTrade, { token, params: { id } });
+        if (res.status !== 200) missing.push(`trade ${id}: ${res.status}`);
       }),
     );
   }

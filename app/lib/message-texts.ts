@@ -151,4 +151,6 @@ export const unexpectedApplicationError = "Unexpected Application Error!";
 
 // Posts that are not a form (issue 40, findings 3 and 6; app/server/form-body.server.ts)
 export const formNotAForm = "This page takes a form. Go back, reload the page and send the form again.";
+/** A page whose data the service cannot give at the moment (503; app/server/unavailable.server.ts). */
+export const serviceUnavailable = "PutSeller cannot load this page at the moment. Try again in a few seconds.";
 export const formUnreadable = "The form could not be read. Go back, reload the page and send it again.";

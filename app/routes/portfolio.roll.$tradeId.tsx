@@ -12,10 +12,11 @@ import { loadRollCandidates, rollAction } from "#app/server/roll-candidates.serv
 import { ErrorList, Field } from "#app/components/forms.tsx";
 import { Modal } from "#app/components/modal.tsx";
 import { BackIcon } from "#app/components/icons.tsx";
+import { orUnavailable } from "#app/server/unavailable.server.ts";
 
 /** Roll candidates of an open short put (docs/product.md#screens-roll-candidates); `?strike&expiry&bid` opens "Record this roll". */
 export function loader({ request, params, context }: Route.LoaderArgs) {
-  return loadRollCandidates(request, params, context);
+  return orUnavailable(loadRollCandidates(request, params, context));
 }
 
 export function action({ request, params, context }: Route.ActionArgs) {

@@ -4,10 +4,11 @@ import { filtersSearch, formatSignedMoney, INSTRUMENTS, PERIODS } from "#app/lib
 import { journalAction, loadJournal } from "#app/server/trades.server.ts";
 import { PlusIcon } from "#app/components/icons.tsx";
 import { JournalFigures, OpenPositions, pnlTone, TradeRow, WheelCycles } from "#app/components/journal.tsx";
+import { orUnavailable } from "#app/server/unavailable.server.ts";
 
 /** The wheel journal: the trader's trades filtered by the URL's query, open positions, cycles and figures. */
 export function loader({ request, context }: Route.LoaderArgs) {
-  return loadJournal(request, context);
+  return orUnavailable(loadJournal(request, context));
 }
 
 export function action({ request, context }: Route.ActionArgs) {

@@ -25,6 +25,7 @@ import { ivStanding, MoneynessBadge } from "#app/components/option-card.tsx";
 import { SparklesIcon } from "#app/components/icons.tsx";
 import { useAiStream } from "#app/hooks/use-ai-stream.ts";
 import { useHydrated } from "#app/hooks/use-hydrated.ts";
+import { orUnavailable } from "#app/server/unavailable.server.ts";
 
 /**
  * The option detail 'Sell Put Options' (docs/product.md#screens-option-detail) at /recommendation/{id}, over the list: it
@@ -32,7 +33,7 @@ import { useHydrated } from "#app/hooks/use-hydrated.ts";
  * run replaced still opens, marked as such.
  */
 export function loader({ request, params, context }: Route.LoaderArgs) {
-  return loadRecommendation(request, params, context);
+  return orUnavailable(loadRecommendation(request, params, context));
 }
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;

@@ -5,8 +5,9 @@ import { EDIT_UIP_STOCK_FORM } from "#app/lib/form-schemas.ts";
 import { CategoryBadge } from "#app/components/category-badge.tsx";
 import { DeleteFromEditPage, EditStockForm, editPageMeta } from "#app/components/stock-list/edit-stock-form.tsx";
 import { shouldRevalidateEditPage } from "#app/components/stock-list/list-state.ts";
+import { orUnavailable } from "#app/server/unavailable.server.ts";
 
-export const loader = (args: Route.LoaderArgs) => loadEditUipStock(args);
+export const loader = (args: Route.LoaderArgs) => orUnavailable(loadEditUipStock(args));
 export const action = (args: Route.ActionArgs) => saveUipStock(args);
 export const shouldRevalidate = shouldRevalidateEditPage;
 

@@ -3,8 +3,9 @@ import { loadEditUserStock, saveUserStock } from "./user-stock.$ticker.server.ts
 import { EDIT_USER_STOCK_FORM } from "#app/lib/form-schemas.ts";
 import { DeleteFromEditPage, EditStockForm, editPageMeta } from "#app/components/stock-list/edit-stock-form.tsx";
 import { shouldRevalidateEditPage } from "#app/components/stock-list/list-state.ts";
+import { orUnavailable } from "#app/server/unavailable.server.ts";
 
-export const loader = (args: Route.LoaderArgs) => loadEditUserStock(args);
+export const loader = (args: Route.LoaderArgs) => orUnavailable(loadEditUserStock(args));
 export const action = (args: Route.ActionArgs) => saveUserStock(args);
 export const shouldRevalidate = shouldRevalidateEditPage;
 

@@ -37,7 +37,8 @@ export async function loadRecommendation(request: Request, params: { id?: string
         error: notFound ? messages.notFound : messages.fetchRecommendationsFailed,
         explanation: null,
       },
-      { status: notFound ? 404 : 502, headers: NO_STORE },
+      // 503 when the service cannot answer now (issue 40, finding 9): the page's own text, retried later.
+      { status: notFound ? 404 : error.status === 0 || error.status === 503 ? 503 : 502, headers: NO_STORE },
     );
   }
   const explain = new URL(request.url).searchParams.get(EXPLAIN_PARAM) === "1";

@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as calls from "#contract/calls.ts";
 import { RATE_RULES } from "#provider/auth/rate-limit.ts";
-import { testProvider, type TestProvider } from "#provider/testing/provider.ts";
+import { createProvider } from "#provider/app.ts";
+import {
+  TEST_PASSWORD_COST,
+  testPostgresDatabase,
+  testProvider,
+  type TestProvider,
+} from "#provider/testing/provider.ts";
 
 let provider: TestProvider;
 beforeAll(async () => {
@@ -384,6 +390,40 @@ describe("sign-in limits under concurrency (ADR 0071)", () => {
     expect(checked).toBeGreaterThan(0);
     expect(refused).toBe(100 - checked);
   });
+
+  it.runIf(process.env.TEST_DATABASE === "postgres")(
+    "holds across two provider processes on one PostgreSQL database: 30 at once over both check at most 5",
+    async () => {
+      const database = await testPostgresDatabase();
+      const options = {
+        passwordCost: TEST_PASSWORD_COST,
+        secrets: ["test-secret-test-secret-test-secret!"],
+        jobs: false,
+        databaseUrl: database.url,
+      };
+      const first = await createProvider({ ...options, seedDemo: true });
+      const second = await createProvider({ ...options, seedDemo: false });
+      try {
+        const attempt = (target: typeof first, i: number) =>
+          target
+            .fetch(
+              new Request(`http://provider.test${calls.login.path}`, {
+                method: "POST",
+                headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": "203.0.113.77" },
+                body: new URLSearchParams({ username: "demo", password: `wrong-pass${i}` }),
+              }),
+            )
+            .then((res) => res.status);
+        const statuses = await Promise.all(Array.from({ length: 30 }, (_, i) => attempt(i % 2 ? first : second, i)));
+        expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(RATE_RULES.loginAccountIp.limit);
+        expect(statuses.filter((s) => s === 401 || s === 429)).toHaveLength(30);
+      } finally {
+        await first.close();
+        await second.close();
+        await database.drop();
+      }
+    },
+  );
 
   it("a success gives its slots back: batches of sign-ins at once, more in all than any limit, all succeed", async () => {
     await provider.call(calls.register, { body: registration("eager"), headers: freshIp() });
