@@ -32,6 +32,7 @@ import { createMailer } from "./mail/mailer.ts";
 import { createGoogleVerifier } from "./auth/google.ts";
 import { recordClientIp, type ClientInfo } from "./http/client-ip.ts";
 import { recommendationRoutes } from "./routes/recommendations.ts";
+import { coveredCallRoutes } from "./routes/covered-calls.ts";
 import { createEventBus } from "./bus/bus.ts";
 import { createScheduler, type Scheduler } from "./jobs/scheduler.ts";
 import { postgresLeader, singleProcessLeader } from "./jobs/leader.ts";
@@ -186,6 +187,7 @@ export async function createProvider(options: ProviderOptions = {}): Promise<Pro
     trackRecordRoutes(router, context);
     tradeRoutes(router, context);
     alertSettingsRoutes(router, context);
+    coveredCallRoutes(router, context);
 
     const scheduler = createScheduler(
       database.kind === "postgres" && options.databaseUrl
