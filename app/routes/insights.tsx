@@ -37,6 +37,7 @@ import { RefreshIcon } from "#app/components/icons.tsx";
 import { useHydrated } from "#app/hooks/use-hydrated.ts";
 import { useInsightsLive } from "#app/hooks/use-insights-live.ts";
 import { LiveStatusBadge } from "#app/components/live-status.tsx";
+import { RecommendationTabs } from "#app/components/recommendation-tabs.tsx";
 
 /**
  * The Recommendations list (docs/product.md#screens-insights), the layout of /insights and of the option detail
@@ -164,6 +165,7 @@ export default function Insights() {
           </Link>
         </div>
       </header>
+      <RecommendationTabs current="puts" />
 
       <div className="ins-tools">
         <InsightsSearchForm draft={draft} onDraft={setDraft} open={open} date={date} hydrated={hydrated} />
