@@ -9,6 +9,7 @@ import {
   type ShouldRevalidateFunctionArgs,
 } from "react-router";
 import type { Route } from "./+types/insights";
+import type { TypedPath } from "./covered-calls/paths.ts";
 import { WS_TRADE_UPDATES } from "#contract/ws-paths.ts";
 import { logoUrl } from "#app/lib/logo.ts";
 import { SEARCH_DEBOUNCE_MS } from "#app/lib/stock-list.ts";
@@ -37,7 +38,6 @@ import { RefreshIcon } from "#app/components/icons.tsx";
 import { useHydrated } from "#app/hooks/use-hydrated.ts";
 import { useInsightsLive } from "#app/hooks/use-insights-live.ts";
 import { LiveStatusBadge } from "#app/components/live-status.tsx";
-import { RecommendationTabs } from "#app/components/recommendation-tabs.tsx";
 
 /**
  * The Recommendations list (docs/product.md#screens-insights), the layout of /insights and of the option detail
@@ -165,7 +165,15 @@ export default function Insights() {
           </Link>
         </div>
       </header>
-      <RecommendationTabs current="puts" />
+      {/* The tabs of app/routes/covered-calls/components/recommendation-tabs.tsx, written out: this list's first load is at its budget. */}
+      <nav className="rec-tabs" aria-label="What to sell">
+        <Link to={INSIGHTS_PATH} className="rec-tabs__tab" aria-current="page">
+          Puts
+        </Link>
+        <Link to={"/insights/calls" satisfies TypedPath} className="rec-tabs__tab">
+          Covered calls
+        </Link>
+      </nav>
 
       <div className="ins-tools">
         <InsightsSearchForm draft={draft} onDraft={setDraft} open={open} date={date} hydrated={hydrated} />

@@ -1,7 +1,7 @@
-import { href, Link, useLoaderData } from "react-router";
+import { Link, useLoaderData } from "react-router";
 import type { Route } from "./+types/route";
 import { requireUser } from "#app/server/auth.server.ts";
-import { RecommendationTabs } from "#app/components/recommendation-tabs.tsx";
+import { RecommendationTabs } from "./components/recommendation-tabs.tsx";
 import { coveredCallsAction, loadCoveredCalls, NO_STORE } from "./server.ts";
 import { CallFiltersForm } from "./components/call-filters-form.tsx";
 import { HoldingCard } from "./components/holding-card.tsx";
@@ -23,7 +23,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export const headers: Route.HeadersFunction = () => NO_STORE;
 
 export default function CoveredCallsScreen() {
-  const { screen, error, filters, filtersError } = useLoaderData<typeof loader>();
+  const { screen, error, filters, filtersError, numericFields, recordHrefs } = useLoaderData<typeof loader>();
   const floorName =
     screen?.filters.at_or_above_base_value && !screen.filters.at_or_above_basis
       ? "base value"
@@ -38,7 +38,7 @@ export default function CoveredCallsScreen() {
         </div>
       </header>
       <RecommendationTabs current="calls" />
-      <CallFiltersForm values={filters} error={filtersError} />
+      <CallFiltersForm values={filters} error={filtersError} fields={numericFields} />
 
       {error ? (
         <p className="list-error" role="alert">
@@ -51,7 +51,7 @@ export default function CoveredCallsScreen() {
           <p>No shares in your journal.</p>
           <p className="ins-empty__hint">
             Shares from an assigned put or a purchase show here with the calls you can sell against them. Record them in{" "}
-            <Link to={href("/portfolio")}>your trades</Link>.
+            <Link to="/portfolio">your trades</Link>.
           </p>
         </div>
       ) : null}
@@ -59,7 +59,13 @@ export default function CoveredCallsScreen() {
       {screen && screen.holdings.length > 0 ? (
         <ul className="ins-list" aria-label="Your holdings">
           {screen.holdings.map((holding) => (
-            <HoldingCard key={holding.ticker} holding={holding} commission={screen.commission} floorName={floorName} />
+            <HoldingCard
+              key={holding.ticker}
+              holding={holding}
+              commission={screen.commission}
+              floorName={floorName}
+              recordHrefs={recordHrefs}
+            />
           ))}
         </ul>
       ) : null}

@@ -6,6 +6,9 @@
 import { data, href, type RouterContextProvider } from "react-router";
 import * as calls from "#contract/calls.ts";
 import { CallFilters, type CoveredCalls } from "#contract/covered-calls.ts";
+import { FILTER_BOUNDS, FILTER_LABELS } from "#contract/filter-labels.ts";
+import { CALL_NUMERIC_FILTERS, type CallNumericFilter } from "#contract/call-filter-labels.ts";
+import { recordTradeHref } from "#app/lib/record-trade.ts";
 import { intentOf } from "#app/lib/intents.ts";
 import { messages, TOAST_MS } from "#app/lib/messages.ts";
 import { userCall } from "#app/server/auth.server.ts";
@@ -24,6 +27,43 @@ import { COVERED_CALLS_INTENTS } from "./intents.ts";
 
 /** Calls priced from live quotes: no cache may keep a copy. */
 export const NO_STORE = { "Cache-Control": "no-store" } as const;
+
+const STEP: Record<CallNumericFilter, string> = {
+  delta_min: "0.01",
+  delta_max: "0.01",
+  dte_min: "1",
+  dte_max: "1",
+  min_bid: "0.01",
+  min_open_interest: "1",
+  max_spread: "0.1",
+};
+
+/**
+ * The numeric filters as the form shows them, labels and bounds from the contract (the spread in
+ * percent): sent with the page so the form adds no shared module to the put list's first load.
+ */
+const NUMERIC_FIELDS = CALL_NUMERIC_FILTERS.map((name) => {
+  const { min, max, percent } = FILTER_BOUNDS[name];
+  const shown = (n: number) => (percent ? Math.round(n * 10_000) / 100 : n);
+  return { name, label: FILTER_LABELS[name], step: STEP[name], min: shown(min), max: shown(max) };
+});
+
+/** Each call's "Record this trade" link: Add Trade's options form filled in with the call at the bid. */
+function recordHrefsOf(screen: CoveredCalls | null): Record<string, string> {
+  const hrefs: Record<string, string> = {};
+  for (const holding of screen?.holdings ?? []) {
+    for (const call of [...holding.calls, ...(holding.nearest ? [holding.nearest] : [])]) {
+      hrefs[call.occ_symbol] = recordTradeHref({
+        ticker: holding.ticker,
+        strike: call.strike,
+        expiry: call.expiry,
+        bid: call.bid,
+        type: "call",
+      });
+    }
+  }
+  return hrefs;
+}
 
 export async function loadCoveredCalls(request: Request, context: Readonly<RouterContextProvider>) {
   const url = new URL(request.url);
@@ -53,6 +93,8 @@ export async function loadCoveredCalls(request: Request, context: Readonly<Route
       error,
       filters: { ...saved, ...(filtersError ? {} : inUrl) } as CallFilterForm,
       filtersError,
+      numericFields: NUMERIC_FIELDS,
+      recordHrefs: recordHrefsOf(screen),
     },
     { headers: NO_STORE },
   );

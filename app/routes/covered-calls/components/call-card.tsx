@@ -1,15 +1,14 @@
 import { Link } from "react-router";
 import type { CoveredCall } from "#contract/covered-calls.ts";
 import { formatGreek, formatPercent, formatPrice } from "#app/lib/format.ts";
-import { expiryLong } from "#app/lib/option-card.ts";
-import { RECORD_TRADE_TEXT, recordTradeHref } from "#app/lib/record-trade.ts";
+import { longDate } from "#app/routes/covered-calls/dates.ts";
 import { AlertIcon } from "#app/components/icons.tsx";
 
 /** The day before a YYYY-MM-DD date, as the card shows it: when a holder exercises to collect the dividend. */
 function dayBefore(date: string): string {
   const day = new Date(`${date}T00:00:00Z`);
   day.setUTCDate(day.getUTCDate() - 1);
-  return expiryLong(day.toISOString().slice(0, 10));
+  return longDate(day.toISOString().slice(0, 10));
 }
 
 /**
@@ -25,6 +24,7 @@ export function CallCard({
   commission,
   exDividend,
   earningsDate,
+  recordHref,
 }: {
   call: CoveredCall;
   ticker: string;
@@ -33,6 +33,8 @@ export function CallCard({
   commission: number;
   exDividend: { date: string; amount: number } | null;
   earningsDate: string | null;
+  /** Add Trade's options form filled in with this call at the bid (built by the loader). */
+  recordHref: string;
 }) {
   const itm = call.strike < spot;
   return (
@@ -40,7 +42,7 @@ export function CallCard({
       <header className="ins-option__head">
         <h4 className="ins-option__title">
           <span data-testid="strike">${formatPrice(call.strike)}</span> call
-          <span className="visually-hidden">, expires {expiryLong(call.expiry)}</span>
+          <span className="visually-hidden">, expires {longDate(call.expiry)}</span>
         </h4>
         <span className={`ins-badge ins-badge--${itm ? "itm" : "otm"}`} data-testid="moneyness">
           {itm ? "ITM" : "OTM"}
@@ -78,7 +80,7 @@ export function CallCard({
           ${formatPrice(call.breakeven)}
         </Figure>
         <Figure label="Expiry" testId="expiry">
-          {expiryLong(call.expiry)}
+          {longDate(call.expiry)}
         </Figure>
       </dl>
       <p className="ins-option__basis" data-testid="net-basis">
@@ -99,25 +101,22 @@ export function CallCard({
           ) : null}
           {call.ex_dividend_before_expiry && exDividend ? (
             <li className="ins-note" data-testid="ex-dividend-note">
-              Ex-dividend on {expiryLong(exDividend.date)} (${formatPrice(exDividend.amount)}) before expiry
+              Ex-dividend on {longDate(exDividend.date)} (${formatPrice(exDividend.amount)}) before expiry
             </li>
           ) : null}
           {call.earnings_before_expiry ? (
             <li className="ins-note ins-note--warning" data-testid="earnings-warning">
               <AlertIcon aria-hidden="true" />
-              Earnings {earningsDate ? `on ${expiryLong(earningsDate)} ` : ""}before expiry: ranked lower
+              Earnings {earningsDate ? `on ${longDate(earningsDate)} ` : ""}before expiry: ranked lower
             </li>
           ) : null}
         </ul>
       ) : null}
       <p className="cc-call__record">
-        <Link
-          to={recordTradeHref({ ticker, strike: call.strike, expiry: call.expiry, bid: call.bid, type: "call" })}
-          className="button"
-        >
-          {RECORD_TRADE_TEXT.link}
+        <Link to={recordHref} className="button">
+          Record this trade
           <span className="visually-hidden">
-            : sell the {ticker} {formatPrice(call.strike)} call expiring {expiryLong(call.expiry)}
+            : sell the {ticker} {formatPrice(call.strike)} call expiring {longDate(call.expiry)}
           </span>
         </Link>
       </p>

@@ -1,25 +1,32 @@
-import { Form, href } from "react-router";
-import { FILTER_BOUNDS, FILTER_LABELS } from "#contract/filter-labels.ts";
-import { CALL_FILTER_CHECKS, CALL_NUMERIC_FILTERS, type CallNumericFilter } from "#contract/call-filter-labels.ts";
+import { Form } from "react-router";
+import { CALL_FILTER_CHECKS } from "#contract/call-filter-labels.ts";
+import { COVERED_CALLS_PATH } from "#app/routes/covered-calls/paths.ts";
 import type { CallFilterForm } from "#app/routes/covered-calls/filters.ts";
 import { COVERED_CALLS_INTENT } from "#app/routes/covered-calls/intents.ts";
 
-const STEP: Record<CallNumericFilter, string> = {
-  delta_min: "0.01",
-  delta_max: "0.01",
-  dte_min: "1",
-  dte_max: "1",
-  min_bid: "0.01",
-  min_open_interest: "1",
-  max_spread: "0.1",
-};
+/** A numeric filter as the form shows it (labels and bounds from the contract, sent by the loader). */
+export interface NumericField {
+  name: string;
+  label: string;
+  step: string;
+  min: number;
+  max: number;
+}
 
 /**
  * The trader's call filters (ADR 0079), the same shape as the put filters: a GET form, so the values
  * sit in the URL and it works without JavaScript; "Save as my defaults" posts the same fields.
  * Checkboxes send a hidden 0 before their 1 (the last one counts), so unticking is kept too.
  */
-export function CallFiltersForm({ values, error }: { values: CallFilterForm; error: string | null }) {
+export function CallFiltersForm({
+  values,
+  error,
+  fields,
+}: {
+  values: CallFilterForm;
+  error: string | null;
+  fields: NumericField[];
+}) {
   return (
     <details className="ins-trader-filters" open={error ? true : undefined}>
       <summary>Your call filters</summary>
@@ -28,12 +35,7 @@ export function CallFiltersForm({ values, error }: { values: CallFilterForm; err
           {error}
         </p>
       ) : null}
-      <Form
-        method="get"
-        action={href("/insights/calls")}
-        className="ins-trader-filters__form"
-        key={JSON.stringify(values)}
-      >
+      <Form method="get" action={COVERED_CALLS_PATH} className="ins-trader-filters__form" key={JSON.stringify(values)}>
         {(Object.keys(CALL_FILTER_CHECKS) as (keyof typeof CALL_FILTER_CHECKS)[]).map((field) => (
           <label className="ins-check" key={field}>
             <input type="hidden" name={field} value="0" />
@@ -42,28 +44,23 @@ export function CallFiltersForm({ values, error }: { values: CallFilterForm; err
           </label>
         ))}
         <div className="ins-trader-filters__grid">
-          {CALL_NUMERIC_FILTERS.map((field) => {
-            const { min, max, percent } = FILTER_BOUNDS[field];
-            // The spread is a fraction in the call and a percentage on the form.
-            const shown = (n: number) => (percent ? Math.round(n * 10_000) / 100 : n);
-            return (
-              <div className="ins-field" key={field}>
-                <label htmlFor={`call-filter-${field}`}>{FILTER_LABELS[field]}</label>
-                <span className="ins-input">
-                  <input
-                    id={`call-filter-${field}`}
-                    name={field}
-                    type="number"
-                    inputMode="decimal"
-                    step={STEP[field]}
-                    min={shown(min)}
-                    max={shown(max)}
-                    defaultValue={values[field]}
-                  />
-                </span>
-              </div>
-            );
-          })}
+          {fields.map((field) => (
+            <div className="ins-field" key={field.name}>
+              <label htmlFor={`call-filter-${field.name}`}>{field.label}</label>
+              <span className="ins-input">
+                <input
+                  id={`call-filter-${field.name}`}
+                  name={field.name}
+                  type="number"
+                  inputMode="decimal"
+                  step={field.step}
+                  min={field.min}
+                  max={field.max}
+                  defaultValue={values[field.name as keyof CallFilterForm]}
+                />
+              </span>
+            </div>
+          ))}
         </div>
         <div className="ins-trader-filters__actions">
           <button type="submit" className="button">

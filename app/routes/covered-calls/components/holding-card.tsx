@@ -1,6 +1,6 @@
 import type { CoveredCall, HoldingCalls } from "#contract/covered-calls.ts";
 import { formatPercent, formatPrice } from "#app/lib/format.ts";
-import { expiryLong } from "#app/lib/option-card.ts";
+import { longDate } from "#app/routes/covered-calls/dates.ts";
 import { CallCard } from "./call-card.tsx";
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
@@ -21,10 +21,12 @@ export function HoldingCard({
   holding,
   commission,
   floorName,
+  recordHrefs,
 }: {
   holding: HoldingCalls;
   commission: number;
   floorName: string;
+  recordHrefs: Record<string, string>;
 }) {
   const card = (call: CoveredCall) => (
     <CallCard
@@ -36,6 +38,7 @@ export function HoldingCard({
       commission={commission}
       exDividend={holding.ex_dividend}
       earningsDate={holding.earnings_date}
+      recordHref={recordHrefs[call.occ_symbol] ?? "/add-trade"}
     />
   );
   return (
@@ -72,7 +75,7 @@ export function HoldingCard({
           <dt>Next ex-dividend</dt>
           <dd data-testid="ex-dividend">
             {holding.ex_dividend
-              ? `${expiryLong(holding.ex_dividend.date)} ($${formatPrice(holding.ex_dividend.amount)} a share)`
+              ? `${longDate(holding.ex_dividend.date)} ($${formatPrice(holding.ex_dividend.amount)} a share)`
               : "None known"}
           </dd>
         </div>
@@ -97,7 +100,7 @@ export function HoldingCard({
           <>
             <p className="ins-panel__message" data-testid="nearest-call">
               No call of {holding.ticker} at or above your {floorName} passes your filters. The nearest strike below it
-              is ${formatPrice(holding.nearest.strike)} ({expiryLong(holding.nearest.expiry)}): bid $
+              is ${formatPrice(holding.nearest.strike)} ({longDate(holding.nearest.expiry)}): bid $
               {formatPrice(holding.nearest.bid)},{" "}
               {holding.nearest.return_if_called === null
                 ? "no return if called away"
@@ -112,9 +115,9 @@ export function HoldingCard({
           </p>
         ) : (
           byExpiry(holding.calls).map(([expiry, calls]) => (
-            <section key={expiry} className="cc-expiry" aria-label={`Calls expiring ${expiryLong(expiry)}`}>
+            <section key={expiry} className="cc-expiry" aria-label={`Calls expiring ${longDate(expiry)}`}>
               <h3 className="cc-expiry__title">
-                {expiryLong(expiry)} · {plural(calls[0]!.days_to_expiry, "day")}
+                {longDate(expiry)} · {plural(calls[0]!.days_to_expiry, "day")}
               </h3>
               <div className="ins-options">{calls.map(card)}</div>
             </section>

@@ -1,4 +1,5 @@
-import { href, Link } from "react-router";
+import { Link } from "react-router";
+import { COVERED_CALLS_PATH, PUTS_PATH } from "#app/routes/covered-calls/paths.ts";
 
 /**
  * The two halves of the wheel on Insights (docs/decisions/0079): puts to sell, and calls to sell
@@ -7,19 +8,13 @@ import { href, Link } from "react-router";
  */
 export function RecommendationTabs({ current }: { current: "puts" | "calls" }) {
   const tabs = [
-    { id: "puts", to: href("/insights"), label: "Puts" },
-    { id: "calls", to: href("/insights/calls"), label: "Covered calls" },
+    { id: "puts", to: PUTS_PATH, label: "Puts" },
+    { id: "calls", to: COVERED_CALLS_PATH, label: "Covered calls" },
   ] as const;
   return (
     <nav className="rec-tabs" aria-label="What to sell">
       {tabs.map((tab) => (
-        <Link
-          key={tab.id}
-          to={tab.to}
-          className="rec-tabs__tab"
-          aria-current={tab.id === current ? "page" : undefined}
-          prefetch="intent"
-        >
+        <Link key={tab.id} to={tab.to} className="rec-tabs__tab" aria-current={tab.id === current ? "page" : undefined}>
           {tab.label}
         </Link>
       ))}
