@@ -16,6 +16,8 @@ import { baseValues, readerCallFilters } from "./covered-calls-store.ts";
 import { savedFilters } from "./filters.ts";
 
 const cents = (value: number) => Math.round(value * 100) / 100;
+/** Holdings priced together (the generation job's concurrency, provider/recommend/generate.ts). */
+const HOLDINGS_AT_ONCE = 4;
 
 /** A holding whose market cannot be read says so on its own card; the others still show. */
 const MARKET_FAILED = "Calls cannot be priced right now: the market data for this stock is unavailable.";
@@ -46,71 +48,76 @@ export async function coveredCallScreen(
   const today = nyClock(new Date(now)).dayNumber;
   const commission = putFilters.commission;
 
-  const holdings = await Promise.all(
-    lots.map(async (lot): Promise<HoldingCalls> => {
-      const cycle = wheel.cycles.find((c) => c.ticker === lot.ticker && c.closedAt === null);
-      const adjustedBasis = cycle?.adjustedCostBasis ?? lot.cost / lot.shares;
-      const openCallContracts = wheel.legs
-        .filter((leg) => leg.ticker === lot.ticker && leg.optionType === "call")
-        .reduce((n, leg) => n + leg.contracts, 0);
-      const holding = {
-        ticker: lot.ticker,
-        shares: lot.shares,
-        adjustedBasis,
-        baseValue: bases.get(lot.ticker) ?? null,
-        openCallContracts,
-      };
-      const card: HoldingCalls = {
-        ticker: lot.ticker,
-        shares: lot.shares,
-        average_cost: cents(lot.cost / lot.shares),
-        adjusted_basis: cents(adjustedBasis),
-        base_value: holding.baseValue,
-        open_call_contracts: openCallContracts,
-        contracts_available: contractsAvailable(lot.shares, openCallContracts),
-        spot: null,
-        as_of: null,
-        ex_dividend: null,
-        earnings_date: null,
-        calls: [],
-        nearest: null,
-        error: null,
-      };
-      try {
-        const [chain, earningsDate, exDividend] = await Promise.all([
-          market.optionChain(lot.ticker),
-          market.nextEarningsDate(lot.ticker).catch(() => null),
-          (market.nextExDividend?.(lot.ticker) ?? Promise.resolve(null)).catch(() => null),
-        ]);
-        const { calls, nearest } = coveredCallsFor(
-          holding,
-          {
-            spot: chain.spot,
-            asOf: chain.asOf,
-            today,
-            rate: chain.rate ?? rate,
-            dividendYield: chain.dividendYield ?? 0,
-            expirations: chain.expirations,
-            earningsDate,
-            exDividend,
-          },
-          filters,
-          commission,
-        );
-        return {
-          ...card,
+  const holdingCalls = async (lot: (typeof lots)[number]): Promise<HoldingCalls> => {
+    const cycle = wheel.cycles.find((c) => c.ticker === lot.ticker && c.closedAt === null);
+    const adjustedBasis = cycle?.adjustedCostBasis ?? lot.cost / lot.shares;
+    const openCallContracts = wheel.legs
+      .filter((leg) => leg.ticker === lot.ticker && leg.optionType === "call")
+      .reduce((n, leg) => n + leg.contracts, 0);
+    const holding = {
+      ticker: lot.ticker,
+      shares: lot.shares,
+      adjustedBasis,
+      baseValue: bases.get(lot.ticker) ?? null,
+      openCallContracts,
+    };
+    const card: HoldingCalls = {
+      ticker: lot.ticker,
+      shares: lot.shares,
+      average_cost: cents(lot.cost / lot.shares),
+      adjusted_basis: cents(adjustedBasis),
+      base_value: holding.baseValue,
+      open_call_contracts: openCallContracts,
+      contracts_available: contractsAvailable(lot.shares, openCallContracts),
+      spot: null,
+      as_of: null,
+      ex_dividend: null,
+      earnings_date: null,
+      calls: [],
+      nearest: null,
+      error: null,
+    };
+    try {
+      const [chain, earningsDate, exDividend] = await Promise.all([
+        market.optionChain(lot.ticker),
+        market.nextEarningsDate(lot.ticker).catch(() => null),
+        (market.nextExDividend?.(lot.ticker) ?? Promise.resolve(null)).catch(() => null),
+      ]);
+      const { calls, nearest } = coveredCallsFor(
+        holding,
+        {
           spot: chain.spot,
-          as_of: chain.asOf.toISOString(),
-          ex_dividend: exDividend,
-          earnings_date: earningsDate,
-          calls,
-          nearest,
-        };
-      } catch (error) {
-        if (!(error instanceof HttpError)) throw error;
-        return { ...card, error: MARKET_FAILED };
-      }
-    }),
-  );
+          asOf: chain.asOf,
+          today,
+          rate: chain.rate ?? rate,
+          dividendYield: chain.dividendYield ?? 0,
+          expirations: chain.expirations,
+          earningsDate,
+          exDividend,
+        },
+        filters,
+        commission,
+      );
+      return {
+        ...card,
+        spot: chain.spot,
+        as_of: chain.asOf.toISOString(),
+        ex_dividend: exDividend,
+        earnings_date: earningsDate,
+        calls,
+        nearest,
+      };
+    } catch (error) {
+      if (!(error instanceof HttpError)) throw error;
+      return { ...card, error: MARKET_FAILED };
+    }
+  };
+  // A few holdings at a time, yielding between them: a trader with many holdings never holds the
+  // event loop for the whole answer, nor asks a vendor for every chain at once.
+  const holdings: HoldingCalls[] = [];
+  for (let i = 0; i < lots.length; i += HOLDINGS_AT_ONCE) {
+    if (i > 0) await new Promise((resolve) => setImmediate(resolve));
+    holdings.push(...(await Promise.all(lots.slice(i, i + HOLDINGS_AT_ONCE).map(holdingCalls))));
+  }
   return { as_of: new Date(now).toISOString(), commission, filters, holdings };
 }

@@ -124,6 +124,24 @@ describe("the call's early-assignment rule", () => {
   });
 });
 
+describe("the flag on a priced call", () => {
+  it("is the rule above: an in-the-money call whose time value at the bid is below the dividend", () => {
+    // Strike 90 with the stock at 100: about $1.2 of the bid is time value (20 % volatility, 73 days).
+    const itm = call(90);
+    const timeValue = itm.bid - 10;
+    const flagOf = (amount: number) =>
+      coveredCallsFor(
+        holding({ adjustedBasis: 80 }),
+        market([itm], { exDividend: { date: "2026-12-01", amount } }),
+        filters({ delta_max: 1 }),
+        0.65,
+      ).calls[0]!;
+    expect(flagOf(timeValue + 0.5).early_assignment_risk).toBe(true);
+    expect(flagOf(timeValue - 0.5).early_assignment_risk).toBe(false);
+    expect(flagOf(timeValue + 0.5).time_value).toBeCloseTo(timeValue, 9);
+  });
+});
+
 describe("which calls a holding gets", () => {
   const strikes = [90, 95, 100, 105, 110, 115];
   it("contracts: one per 100 shares, less the calls already open", () => {

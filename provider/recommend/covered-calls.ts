@@ -107,35 +107,49 @@ function volatilityOf(option: OptionQuote, years: number, market: CallMarket): n
 interface Priced {
   call: Omit<CoveredCall, "rank">;
   score: number;
-  passesMarket: boolean;
   passesFloor: boolean;
 }
 
+/** What is the same for every call of one expiry. */
+interface ExpiryFacts {
+  expiration: string;
+  expiryDay: number;
+  days: number;
+  years: number;
+  earningsBeforeExpiry: boolean;
+  exDividendBeforeExpiry: boolean;
+}
+
+/**
+ * One call that passed the quote's filters, through the model; null when its delta is outside the
+ * filters' band (or no volatility fits it), which is most of a chain's far strikes.
+ */
 function price(
   holding: CallHolding,
   market: CallMarket,
   filters: CallFilters,
   commission: number,
-  expiration: OptionExpiration,
+  expiry: ExpiryFacts,
   option: OptionQuote,
-): Priced {
-  const expiryDay = dayNumberOf(expiration.expiration);
-  const days = Math.max(1, expiryDay - market.today);
-  const years = yearsToExpiry(market.asOf, expiration.expiration);
-  const volatility = volatilityOf(option, years, market);
+): Priced | null {
+  const { days, years } = expiry;
+  const volatility = years > 0 ? volatilityOf(option, years, market) : null;
+  if (volatility === null) return null;
   const model = {
     spot: market.spot,
     strike: option.strike,
     years,
     rate: market.rate,
     dividendYield: market.dividendYield,
+    volatility,
   };
-  const delta = volatility !== null && years > 0 ? bsGreeks("call", { ...model, volatility }).delta : null;
-  const chanceCalled =
-    volatility !== null && years > 0 ? probabilityAbove({ ...model, level: option.strike, volatility }) : null;
+  const delta = bsGreeks("call", model).delta;
+  if (delta < filters.delta_min - 1e-12 || delta > filters.delta_max + 1e-12) return null;
+  const chanceCalled = probabilityAbove({ ...model, level: option.strike });
   const mid = (option.bid + option.ask) / 2;
-  const spread = mid > 0 ? (option.ask - option.bid) / mid : Infinity;
+  const spread = (option.ask - option.bid) / mid;
   const intrinsic = Math.max(0, market.spot - option.strike);
+  const timeValue = Math.max(0, option.bid - intrinsic);
   const unchanged = returnIfUnchanged({ bid: option.bid, strike: option.strike, spot: market.spot, commission });
   const called = returnIfCalled({
     bid: option.bid,
@@ -143,34 +157,25 @@ function price(
     adjustedBasis: holding.adjustedBasis,
     commission,
   });
-  const earningsDay = market.earningsDate ? dayNumberOf(market.earningsDate) : null;
-  const earningsBeforeExpiry = earningsDay !== null && earningsDay >= market.today && earningsDay <= expiryDay;
-  const exDay = market.exDividend ? dayNumberOf(market.exDividend.date) : null;
-  const early = earlyAssignmentRisk({
-    spot: market.spot,
-    strike: option.strike,
-    bid: option.bid,
-    expiry: expiration.expiration,
-    today: market.today,
-    exDividend: market.exDividend,
-  });
+  // The call's early-assignment rule (earlyAssignmentRisk), with the expiry's facts worked out once.
+  const early = expiry.exDividendBeforeExpiry && market.spot > option.strike && timeValue < market.exDividend!.amount;
   const call: Omit<CoveredCall, "rank"> = {
     occ_symbol: formatOccSymbol({
       ticker: holding.ticker,
-      expiration: expiration.expiration,
+      expiration: expiry.expiration,
       type: "call",
       strike: option.strike,
     }),
-    expiry: expiration.expiration,
+    expiry: expiry.expiration,
     strike: option.strike,
     bid: option.bid,
     ask: option.ask,
     mid,
     days_to_expiry: days,
     open_interest: Math.max(0, Math.floor(option.openInterest)),
-    spread: Number.isFinite(spread) ? spread : 1,
+    spread,
     intrinsic_value: intrinsic,
-    time_value: Math.max(0, option.bid - intrinsic),
+    time_value: timeValue,
     return_if_unchanged: unchanged,
     return_if_unchanged_monthly: (unchanged * 30) / days,
     return_if_unchanged_annualised: (unchanged * 365) / days,
@@ -180,28 +185,18 @@ function price(
     chance_called: chanceCalled,
     delta,
     breakeven: holding.adjustedBasis - (option.bid - commission / SHARES),
-    ex_dividend_before_expiry: exDay !== null && exDay >= market.today && exDay <= expiryDay,
+    ex_dividend_before_expiry: expiry.exDividendBeforeExpiry,
     early_assignment_risk: early,
-    earnings_before_expiry: earningsBeforeExpiry,
+    earnings_before_expiry: expiry.earningsBeforeExpiry,
   };
-  const passesMarket =
-    delta !== null &&
-    delta >= filters.delta_min - 1e-12 &&
-    delta <= filters.delta_max + 1e-12 &&
-    days >= filters.dte_min &&
-    days <= filters.dte_max &&
-    option.bid >= filters.min_bid - 1e-9 &&
-    call.open_interest >= filters.min_open_interest &&
-    spread <= filters.max_spread + 1e-12 &&
-    !(filters.skip_earnings && earningsBeforeExpiry);
   const passesFloor =
     !(filters.at_or_above_basis && option.strike < holding.adjustedBasis - 1e-9) &&
     !(filters.at_or_above_base_value && holding.baseValue !== null && option.strike < holding.baseValue - 1e-9);
   // The monthly income if nothing moves, counted only while the shares stay (1 − N(d2)), and a wide market discounted.
-  let score = (Math.max(0, call.return_if_unchanged_monthly) * (1 - (chanceCalled ?? delta ?? 1))) / (1 + call.spread);
-  if (earningsBeforeExpiry) score *= SCORE.earnings;
+  let score = (Math.max(0, call.return_if_unchanged_monthly) * (1 - chanceCalled)) / (1 + spread);
+  if (expiry.earningsBeforeExpiry) score *= SCORE.earnings;
   if (early) score *= EARLY_ASSIGNMENT_WEIGHT;
-  return { call, score, passesMarket, passesFloor };
+  return { call, score, passesFloor };
 }
 
 /**
@@ -218,13 +213,30 @@ export function coveredCallsFor(
   if (contractsAvailable(holding.shares, holding.openCallContracts) === 0) return { calls: [], nearest: null };
   const passing: Priced[] = [];
   const belowFloor: Priced[] = [];
+  const earningsDay = market.earningsDate ? dayNumberOf(market.earningsDate) : null;
+  const exDay = market.exDividend ? dayNumberOf(market.exDividend.date) : null;
   for (const expiration of market.expirations) {
-    const days = dayNumberOf(expiration.expiration) - market.today;
+    const expiryDay = dayNumberOf(expiration.expiration);
+    const days = expiryDay - market.today;
     if (days < filters.dte_min || days > filters.dte_max) continue;
+    const spansEarnings = earningsDay !== null && earningsDay >= market.today && earningsDay <= expiryDay;
+    if (filters.skip_earnings && spansEarnings) continue;
+    const facts: ExpiryFacts = {
+      expiration: expiration.expiration,
+      expiryDay,
+      days: Math.max(1, days),
+      years: yearsToExpiry(market.asOf, expiration.expiration),
+      earningsBeforeExpiry: spansEarnings,
+      exDividendBeforeExpiry: exDay !== null && exDay >= market.today && exDay <= expiryDay,
+    };
     for (const option of expiration.options) {
       if (option.type !== "call" || !(option.bid > 0)) continue;
-      const priced = price(holding, market, filters, commission, expiration, option);
-      if (!priced.passesMarket) continue;
+      // What the quote alone decides, before the model runs (an IV solve per call is the cost here).
+      const mid = (option.bid + option.ask) / 2;
+      if (option.bid < filters.min_bid - 1e-9 || Math.floor(option.openInterest) < filters.min_open_interest) continue;
+      if (!(mid > 0) || (option.ask - option.bid) / mid > filters.max_spread + 1e-12) continue;
+      const priced = price(holding, market, filters, commission, facts, option);
+      if (!priced) continue;
       (priced.passesFloor ? passing : belowFloor).push(priced);
     }
   }
