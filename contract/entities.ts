@@ -355,6 +355,8 @@ export const Trade = z.object({
   confidence: z.number().int().nullable(),
   source: z.enum(TRADE_SOURCES),
   created_at: Timestamp,
+  /** Recorded by the provider from the expiry day's close (docs/decisions/0078); the trader may undo it. */
+  recorded_automatically: z.boolean(),
 });
 export type Trade = z.infer<typeof Trade>;
 
@@ -392,6 +394,13 @@ export const OpenOption = z.object({
   tested: z.boolean(),
   /** A put whose mark is above the premium received per share; false for a call or without a quote. */
   losing: z.boolean(),
+  /**
+   * Past the close of its expiry day and not yet recorded as expired, assigned or called away
+   * (docs/decisions/0078): no days held or collateral in use are shown for it.
+   */
+  awaiting_resolution: z.boolean(),
+  /** When it stops trading: the close of its expiry day in New York (13:00 on an early close). */
+  expires_at: Timestamp,
 });
 export type OpenOption = z.infer<typeof OpenOption>;
 

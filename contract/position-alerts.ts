@@ -12,6 +12,8 @@ const POSITION_ALERT_EVENTS = [
   "earnings",
   "expiry_itm",
   "ex_dividend",
+  // A short put deep in the money, its time value below the interest on the strike (ADR 0077).
+  "early_exercise",
 ] as const;
 export const PositionAlertEvent = z.enum(POSITION_ALERT_EVENTS);
 export type PositionAlertEvent = z.infer<typeof PositionAlertEvent>;

@@ -48,6 +48,7 @@ import { trackRecordRoutes } from "./routes/track-record.ts";
 import { alertSettingsRoutes } from "./routes/alert-settings.ts";
 import { trackRecordJob } from "./track-record/job.ts";
 import { pruneRunsJob } from "./jobs/prune-job.ts";
+import { EXPIRY_INTERVAL_MS, expiryResolutionJob } from "./jobs/expiry-job.ts";
 
 export interface ProviderOptions extends DatabaseOptions {
   /** Token secrets, newest first; generated once and kept in the database when empty. */
@@ -216,6 +217,7 @@ export async function createProvider(options: ProviderOptions = {}): Promise<Pro
       }),
     );
     scheduler.register(pruneRunsJob(context, { intervalMs: 3600_000, keepDays: options.keepRunsDays ?? 14 }));
+    scheduler.register(expiryResolutionJob(context, { intervalMs: EXPIRY_INTERVAL_MS }));
     if (options.jobs !== false) scheduler.start();
 
     return {

@@ -1,7 +1,8 @@
-import { Form } from "react-router";
+import { Form, Link } from "react-router";
 import type { Journal, JournalRow, OpenOption, ShareLot, WheelCycle, WheelCycleStep } from "#contract/entities.ts";
 import { formatDateTime } from "#app/lib/format.ts";
 import { RollLink } from "./roll-link.tsx";
+import { RESOLVE_EXPIRY_TEXT, resolveHref } from "#app/lib/resolve-expiry.ts";
 import { formatMoney, formatPercent, formatSignedMoney } from "#app/lib/trade-journal.ts";
 import type { PositionAlertEvent, PositionAlertsByOption } from "#contract/position-alerts.ts";
 
@@ -13,6 +14,7 @@ export const POSITION_ALERT_BADGES: Record<PositionAlertEvent, string> = {
   earnings: "Earnings before expiry",
   expiry_itm: "Expires tomorrow in the money",
   ex_dividend: "Ex-dividend: early assignment risk",
+  early_exercise: "Deep in the money: early assignment risk",
 };
 
 /**
@@ -93,25 +95,31 @@ export function OpenPositions({
               Short {optionTitle(o)} <span className="journal-card__occ">{o.occ_symbol}</span>
             </p>
             <PositionAlertBadges events={alerts[o.occ_symbol] ?? []} />
-            <dl className="journal-figures">
-              <Figure term="Contracts">{o.contracts}</Figure>
-              {o.option_type === "put" ? (
-                <Figure term="Collateral in use (strike × 100 × contracts)">{formatMoney(o.collateral)}</Figure>
-              ) : null}
-              <Figure term="Premium kept (net of fees)">{formatMoney(o.premium_kept)}</Figure>
-              <Figure term="Days held">{o.days_held}</Figure>
-              <Figure term="Mark (mid of bid and ask, per share)">
-                {o.mark === null ? "No quote" : formatMoney(o.mark)}
-              </Figure>
-              <Figure
-                term="P/L at the mark (before closing fees)"
-                {...(o.pnl_at_mark === null ? {} : { tone: pnlTone(o.pnl_at_mark) })}
-              >
-                {o.pnl_at_mark === null ? "No quote" : formatSignedMoney(o.pnl_at_mark)}
-              </Figure>
-              <Figure term="Share of the maximum profit made">{formatPercent(o.pct_max_profit)}</Figure>
-            </dl>
-            <RollLink option={o} />
+            {o.awaiting_resolution ? (
+              <AwaitingResolution option={o} />
+            ) : (
+              <dl className="journal-figures">
+                <Figure term="Contracts">{o.contracts}</Figure>
+                {o.option_type === "put" ? (
+                  <Figure term="Collateral in use (strike × 100 × contracts)">{formatMoney(o.collateral)}</Figure>
+                ) : (
+                  <Figure term="Collateral (shares held against the call)">{callCover(o, options, lots)}</Figure>
+                )}
+                <Figure term="Premium kept (net of fees)">{formatMoney(o.premium_kept)}</Figure>
+                <Figure term="Days held">{o.days_held}</Figure>
+                <Figure term="Mark (mid of bid and ask, per share)">
+                  {o.mark === null ? "No quote" : formatMoney(o.mark)}
+                </Figure>
+                <Figure
+                  term="P/L at the mark (before closing fees)"
+                  {...(o.pnl_at_mark === null ? {} : { tone: pnlTone(o.pnl_at_mark) })}
+                >
+                  {o.pnl_at_mark === null ? "No quote" : formatSignedMoney(o.pnl_at_mark)}
+                </Figure>
+                <Figure term="Share of the maximum profit made">{formatPercent(o.pct_max_profit)}</Figure>
+              </dl>
+            )}
+            {o.awaiting_resolution ? null : <RollLink option={o} />}
           </li>
         ))}
         {lots.map((lot) => (
@@ -130,6 +138,53 @@ export function OpenPositions({
       </ul>
     </section>
   );
+}
+
+/**
+ * An option past its expiry day's close that the journal has not resolved (docs/decisions/0078):
+ * no days held, collateral or mark, and links to record what the broker reports.
+ */
+function AwaitingResolution({ option }: { option: OpenOption }) {
+  const name = `${option.ticker} ${option.strike} ${option.option_type}`;
+  const itm = option.option_type === "put" ? "assignment" : "exercise";
+  return (
+    <div className="journal-card__resolution">
+      <p className="journal-row__status">{RESOLVE_EXPIRY_TEXT.awaiting}</p>
+      <p>{RESOLVE_EXPIRY_TEXT.hint}</p>
+      <dl className="journal-figures">
+        <Figure term="Contracts">{option.contracts}</Figure>
+        <Figure term="Premium kept (net of fees)">{formatMoney(option.premium_kept)}</Figure>
+      </dl>
+      <p className="journal-actions">
+        <Link
+          to={resolveHref(option, "expire", option.expires_at)}
+          aria-label={`${RESOLVE_EXPIRY_TEXT.recordExpired}: ${name}`}
+        >
+          {RESOLVE_EXPIRY_TEXT.recordExpired}
+        </Link>
+        <Link to={resolveHref(option, itm, option.expires_at)} aria-label={`${itmLabel(option)}: ${name}`}>
+          {itmLabel(option)}
+        </Link>
+      </p>
+    </div>
+  );
+}
+
+const itmLabel = (option: OpenOption) =>
+  option.option_type === "put" ? RESOLVE_EXPIRY_TEXT.recordAssigned : RESOLVE_EXPIRY_TEXT.recordCalledAway;
+
+/**
+ * A covered call's collateral is its shares, never "$0 cash-secured" (issue 41): the shares it
+ * holds, or how many are missing for a call recorded before the journal refused uncovered calls.
+ */
+function callCover(option: OpenOption, options: OpenOption[], lots: ShareLot[]): string {
+  const held = lots.find((lot) => lot.ticker === option.ticker)?.shares ?? 0;
+  const needed = options
+    .filter((o) => o.ticker === option.ticker && o.option_type === "call" && !o.awaiting_resolution)
+    .reduce((sum, o) => sum + o.contracts * 100, 0);
+  return held >= needed
+    ? `${plural(option.contracts * 100, `share of ${option.ticker}`, `shares of ${option.ticker}`)}`
+    : `Uncovered: ${needed} shares needed, ${held} held`;
 }
 
 export function WheelCycles({ cycles }: { cycles: WheelCycle[] }) {
@@ -246,9 +301,9 @@ export function TradeRow({ trade }: { trade: JournalRow }) {
           <button
             type="submit"
             className="link-button"
-            aria-label={`Delete ${KIND_LABELS[trade.kind]} ${trade.ticker} of ${formatDateTime(trade.traded_at)}`}
+            aria-label={`${trade.recorded_automatically ? RESOLVE_EXPIRY_TEXT.undo : "Delete"} ${KIND_LABELS[trade.kind]} ${trade.ticker} of ${formatDateTime(trade.traded_at)}`}
           >
-            Delete
+            {trade.recorded_automatically ? RESOLVE_EXPIRY_TEXT.undo : "Delete"}
           </button>
         </Form>
       </div>
@@ -263,6 +318,7 @@ export function TradeRow({ trade }: { trade: JournalRow }) {
         {trade.source !== "manual" ? (
           <span> · imported from {trade.source === "ibkr" ? "Interactive Brokers" : "tastytrade"}</span>
         ) : null}
+        {trade.recorded_automatically ? <span> · {RESOLVE_EXPIRY_TEXT.automatic}</span> : null}
       </div>
     </li>
   );

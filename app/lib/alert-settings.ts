@@ -26,7 +26,7 @@ export const toAlertSettingsForm = (settings: AlertSettings): AlertSettingsForm 
 export const ALERT_SETTINGS_TEXT = {
   title: "Position Alerts",
   intro:
-    "Alerts on your open short puts, by push and in your notifications, once per position and event. " +
+    "Alerts on your open short puts and calls, by push and in your notifications, once per position and event. " +
     "Profit taken is what buying to close at the ask keeps, net of your commission per contract.",
   profitShare: "Profit taken, % of the maximum",
   strikeDistance: "Stock within % of the strike",

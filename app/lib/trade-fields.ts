@@ -1,5 +1,6 @@
 import { sanitizeTicker } from "./input-sanitizers.ts";
 import { RECORD_TRADE_PARAM } from "./record-trade.ts";
+import { RESOLVE_ACTIONS, RESOLVE_PARAM } from "./resolve-expiry.ts";
 import type { OptionTrade, StockTrade } from "./trade-schemas.ts";
 
 /**
@@ -70,6 +71,17 @@ export function prefillFromSearch(search: URLSearchParams): Record<string, strin
   if (search.get(P.bid) && Number.isFinite(bid) && bid >= 0 && bid <= PRICE_MAX) out.entryPrice = String(bid);
   const type = search.get(P.type);
   if (type === "put" || type === "call") out.optionType = type;
+  // An expired option's resolution (docs/decisions/0078): what happened, at the strike, no price or fees.
+  const action = search.get(RESOLVE_PARAM.action);
+  if (RESOLVE_ACTIONS.some((a) => a === action)) {
+    out.action = action!;
+    out.entryPrice = "0";
+    out.entryFee = "0";
+  }
+  const contracts = Number(search.get(RESOLVE_PARAM.contracts));
+  if (Number.isInteger(contracts) && contracts >= 1 && contracts <= QUANTITY_MAX) out.quantity = String(contracts);
+  const date = search.get(RESOLVE_PARAM.date) ?? "";
+  if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(date) && !Number.isNaN(Date.parse(`${date}Z`))) out.entryDate = date;
   return out;
 }
 

@@ -2,6 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider } from "react-router";
 import * as calls from "#contract/calls.ts";
 import type { ImportPreview, Journal, TradeInput } from "#contract/entities.ts";
+import { fieldOfTradeRefusal } from "#contract/trade-refusals.ts";
 import { filterTrades, periodStart, readFilters } from "#app/lib/trade-journal.ts";
 import {
   IMPORT_FILE_MAX_BYTES,
@@ -163,10 +164,13 @@ export async function addTradeAction(request: Request, context: Context) {
     }
   } catch (error) {
     if (!(error instanceof ProviderError) || error.status === 0 || error.status >= 500) throw error;
-    // The provider's reason (e.g. no open put to assign) stays with every typed value.
+    // The provider's reason (e.g. no open put to assign) stays with every typed value; a reason about
+    // one field (a Saturday expiry, a strike off the chain, a call beyond the shares) goes beside it.
     const reason = error.detail ?? error.message;
+    const field = saved > 0 ? null : fieldOfTradeRefusal(reason);
     const text = saved > 0 ? JOURNAL_TEXT.exitNotSaved(reason) : reason;
-    return data({ result: submission.reply({ formErrors: [text] }) }, { status: error.status });
+    const reply = field ? { fieldErrors: { [field]: [text] } } : { formErrors: [text] };
+    return data({ result: submission.reply(reply) }, { status: error.status });
   }
   return redirectWithToast("/portfolio?period=all", {
     type: "success",

@@ -525,6 +525,32 @@ const migrations: Record<string, Migration> = {
       );
     },
   },
+  // ── wheel-rules (issue 41 item 6, ADR 0078) ──
+  "0130-expiry-resolutions": {
+    // Expiry resolves itself: a trade the provider recorded from the expiry day's close is marked,
+    // so the journal says so and the trader can undo it; each expired position is resolved once
+    // (unique per user and position, claimed in the transaction that records it), and an undone
+    // record stays resolved: the job never records it again.
+    async up(db: Kysely<unknown>) {
+      await runScript(
+        db,
+        `
+        ALTER TABLE trades ADD COLUMN recorded_automatically boolean NOT NULL DEFAULT false;
+        CREATE TABLE expiry_resolutions (
+          id integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+          user_id integer NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+          position_key text NOT NULL,
+          outcome text NOT NULL CHECK (outcome IN ('expire', 'assignment', 'exercise', 'confirm')),
+          close double precision NOT NULL CHECK (close > 0),
+          trade_id integer REFERENCES trades(id) ON DELETE SET NULL,
+          notification_id integer REFERENCES notifications(id) ON DELETE SET NULL,
+          created_at timestamptz NOT NULL DEFAULT now(),
+          UNIQUE (user_id, position_key)
+        );
+      `,
+      );
+    },
+  },
   "0140-call-filters": {
     // Each trader's covered-call filters (docs/decisions/0079), checked here with the contract's bounds
     // (contract/covered-calls.ts CallFilters) so a row the app would refuse cannot be stored either.

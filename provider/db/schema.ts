@@ -343,6 +343,8 @@ export interface TradesTable {
   source: Generated<string>;
   import_key: string | null;
   created_at: Generated<Date>;
+  /** Recorded by the expiry job from the day's close (migration 0130, ADR 0078). */
+  recorded_automatically: Generated<boolean>;
 }
 
 export interface AlertSettingsTable {
@@ -360,6 +362,21 @@ export interface PositionAlertsTable {
   /** The option's OCC symbol and the id of the trade that opened the position, e.g. AAPL261218P00180000#42. */
   position_key: string;
   event: string;
+  notification_id: number | null;
+  created_at: Generated<Date>;
+}
+
+/** How an expired short option was resolved from its expiry day's close, once per position (ADR 0078). */
+export interface ExpiryResolutionsTable {
+  id: GeneratedAlways<number>;
+  user_id: number;
+  /** The position key of ADR 0034: OCC symbol and the opening trade's id. */
+  position_key: string;
+  /** expire, assignment, exercise (recorded), or confirm (pin risk or not recordable: the trader is asked). */
+  outcome: string;
+  close: number;
+  /** The trade recorded; null for confirm, or once the trader undid it. */
+  trade_id: number | null;
   notification_id: number | null;
   created_at: Generated<Date>;
 }
@@ -394,5 +411,6 @@ export interface Database {
   trades: TradesTable;
   alert_settings: AlertSettingsTable;
   position_alerts: PositionAlertsTable;
+  expiry_resolutions: ExpiryResolutionsTable;
   call_filters: CallFiltersTable;
 }

@@ -18,6 +18,8 @@ import { positionKey, sentAlertsOf } from "#provider/alerts/position-alerts.ts";
 import type { PositionAlertsByOption } from "#contract/position-alerts.ts";
 import * as store from "./store.ts";
 import { testedOrLosing } from "./rolls.ts";
+import { expiryCloseOf, isPastExpiry } from "./expiry.ts";
+import { expiryRefusal } from "./trade-checks.ts";
 import { CONTRACT_SIZE, cycleFigures, legAtMark, periodStats, replay, type WheelTrade } from "./wheel.ts";
 
 /**
@@ -44,8 +46,19 @@ interface Candidate {
   source?: Trade["source"];
 }
 
-/** The refusal that replaying `existing` with `candidates` (ids −1, −2, …) gives, as a reason; null when it replays. */
-function refusalOf(existing: Trade[], candidates: Candidate[], now: number): string | null {
+/**
+ * The refusal that replaying `existing` with `candidates` (ids −1, −2, …) gives, as a reason; null
+ * when it replays. With `entered` (a trade the trader types, not a broker's record), a candidate must
+ * also expire on a trading day and leave no short call without its shares (issue 41); trades stored
+ * before those rules are not refused again.
+ */
+function refusalOf(existing: Trade[], candidates: Candidate[], now: number, entered = false): string | null {
+  if (entered) {
+    for (const candidate of candidates) {
+      const refusal = expiryRefusal(candidate.trade);
+      if (refusal) return refusal;
+    }
+  }
   const trial: WheelTrade[] = [
     ...existing.map(store.wheelTrade),
     ...candidates.map((c, i) =>
@@ -53,11 +66,25 @@ function refusalOf(existing: Trade[], candidates: Candidate[], now: number): str
     ),
   ];
   const result = replay(trial, now);
-  if (result.ok) return null;
+  if (result.ok) return entered ? uncoveredRefusal(existing, result.wheel.uncovered, now) : null;
   const { tradeId, reason } = result.refusal;
   if (tradeId < 0) return reason;
   const later = existing.find((t) => t.id === tradeId)!;
   return `It would leave the ${KIND_WORDS[later.kind]} of ${later.ticker} on ${later.traded_at.slice(0, 10)} impossible: ${reason}`;
+}
+
+/** A candidate (id < 0) that leaves a short call without its shares, or a stored call it uncovers. */
+function uncoveredRefusal(existing: Trade[], uncovered: Map<number, string>, now: number): string | null {
+  for (const [id, reason] of uncovered) if (id < 0) return reason;
+  if (uncovered.size === 0) return null;
+  const before = replay(existing.map(store.wheelTrade), now);
+  const was = before.ok ? before.wheel.uncovered : new Map<number, string>();
+  for (const [id, reason] of uncovered) {
+    if (was.has(id)) continue;
+    const later = existing.find((t) => t.id === id)!;
+    return `It would leave the ${KIND_WORDS[later.kind]} of ${later.ticker} on ${later.traded_at.slice(0, 10)} impossible: ${reason}`;
+  }
+  return null;
 }
 
 /** Stores the trades if the journal replays with them; 422 with the reason otherwise. */
@@ -65,7 +92,7 @@ export async function addTrades(db: Db, userId: number, candidates: Candidate[],
   return db.transaction().execute(async (tx) => {
     await store.lockJournal(tx, userId);
     const existing = await store.listTrades(tx, userId);
-    const refusal = refusalOf(existing, candidates, now);
+    const refusal = refusalOf(existing, candidates, now, true);
     if (refusal) throw new HttpError(422, refusal);
     const added: Trade[] = [];
     for (const candidate of candidates) {
@@ -130,8 +157,10 @@ export async function buildJournal(
   // Stored trades always replayed when they were stored; a clock set back is the only way here.
   if (!result.ok) throw new HttpError(500, `The journal does not add up: ${result.refusal.reason}`);
   const { wheel } = result;
+  // Past its expiry day's close a leg awaits its resolution (ADR 0078): no mark, days held or collateral.
+  const expired = wheel.legs.map((leg) => isPastExpiry(leg.expiry, now));
   const [marks, alerts] = await Promise.all([
-    Promise.all(wheel.legs.map((leg) => markOf(market, leg))),
+    Promise.all(wheel.legs.map((leg, i) => (expired[i] ? { mark: null, spot: null } : markOf(market, leg)))),
     sentAlertsOf(db, userId),
   ]);
   const stats = periodStats(wheelTrades, wheel, from, now);
@@ -148,7 +177,8 @@ export async function buildJournal(
       })),
     open_options: wheel.legs.map((leg, i) => {
       const { mark, spot } = marks[i]!;
-      const figures = legAtMark(leg, mark, now);
+      const awaiting = expired[i]!;
+      const figures = legAtMark(leg, mark, awaiting ? Math.min(now, expiryCloseOf(leg.expiry)) : now);
       const roll =
         leg.optionType === "put"
           ? testedOrLosing({
@@ -172,7 +202,7 @@ export async function buildJournal(
         contracts: leg.contracts,
         opened_at: new Date(leg.openedAt).toISOString(),
         trade_ids: leg.tradeIds,
-        collateral: cents(figures.collateral),
+        collateral: awaiting ? 0 : cents(figures.collateral),
         premium_kept: cents(figures.premiumKept),
         days_held: Math.floor(figures.daysHeld),
         mark,
@@ -180,6 +210,8 @@ export async function buildJournal(
         pct_max_profit: ratio(figures.pctMaxProfit),
         tested: roll.tested,
         losing: roll.losing,
+        awaiting_resolution: awaiting,
+        expires_at: new Date(expiryCloseOf(leg.expiry)).toISOString(),
       };
     }),
     position_alerts: Object.fromEntries(

@@ -29,6 +29,7 @@ const COLUMNS = [
   "confidence",
   "source",
   "created_at",
+  "recorded_automatically",
 ] as const;
 
 type Row = Awaited<ReturnType<typeof selectTrades>>[number];
@@ -71,6 +72,7 @@ function toTrade(row: Row): Trade {
     confidence: row.confidence,
     source: row.source as Source,
     created_at: new Date(row.created_at).toISOString(),
+    recorded_automatically: row.recorded_automatically,
   };
 }
 
@@ -93,7 +95,7 @@ export async function insertTrade(
   db: Executor,
   userId: number,
   trade: NewTrade,
-  extra: { source?: Source; importKey?: string; rolledFrom?: number } = {},
+  extra: { source?: Source; importKey?: string; rolledFrom?: number; recordedAutomatically?: boolean } = {},
 ): Promise<Trade> {
   const row = await db
     .insertInto("trades")
@@ -115,6 +117,7 @@ export async function insertTrade(
       confidence: trade.confidence ?? null,
       source: extra.source ?? "manual",
       import_key: extra.importKey ?? null,
+      ...(extra.recordedAutomatically ? { recorded_automatically: true } : {}),
     })
     .returning(COLUMNS)
     .executeTakeFirstOrThrow();

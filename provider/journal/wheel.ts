@@ -1,4 +1,6 @@
 import type { TradeKind } from "#contract/entities.ts";
+import { TRADE_REFUSAL } from "#contract/trade-refusals.ts";
+import { closeMinuteOf, dayNumberOf, nyInstant } from "#provider/market/calendar.ts";
 
 /**
  * The wheel's arithmetic, pure: trades in, positions, cycles and figures out. The provider replays a
@@ -85,6 +87,12 @@ export interface Wheel {
   legs: OpenLeg[];
   lots: Lot[];
   cycles: Cycle[];
+  /**
+   * Trades that left short calls without their shares, with the reason: a call sold beyond the
+   * shares held, or shares sold from under open calls. The journal refuses new ones (covered calls
+   * only, issue 41); trades stored before the rule replay and are listed here.
+   */
+  uncovered: Map<number, string>;
 }
 
 export interface Refusal {
@@ -100,6 +108,12 @@ const cents = (value: number) => Math.round(value * 100) / 100;
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 const optionName = (t: { ticker: string; optionType: string | null; strike: number | null; expiry: string | null }) =>
   `${t.ticker} ${t.strike} ${t.optionType} expiring ${t.expiry}`;
+
+/** The instant (ms) of the close of an option's expiry day in New York (13:00 on an early close). */
+export function expiryCloseOf(expiry: string): number {
+  const day = dayNumberOf(expiry);
+  return nyInstant(day, closeMinuteOf(day)).getTime();
+}
 
 /** Time order; a same-moment roll's buy-to-close goes before its sell-to-open, else by id. */
 function inTimeOrder<T extends WheelTrade>(trades: readonly T[]): T[] {
@@ -122,6 +136,13 @@ export function replay(trades: readonly WheelTrade[], now: number): Replay {
   const cycles: Cycle[] = [];
   const results = new Map<number, TradeResult>();
   const lastAt = new Map<string, number>();
+  const uncovered = new Map<number, string>();
+  /** Shares the open short calls on a ticker need: 100 a contract. */
+  const sharesCovering = (ticker: string) => {
+    let contracts = 0;
+    for (const leg of legs.values()) if (leg.ticker === ticker && leg.optionType === "call") contracts += leg.contracts;
+    return contracts * CONTRACT_SIZE;
+  };
 
   /** Cash tied up on a ticker: strike × 100 per open short put, plus what its shares cost. */
   const collateralOf = (ticker: string) => {
@@ -131,11 +152,20 @@ export function replay(trades: readonly WheelTrade[], now: number): Replay {
     }
     return total;
   };
+  // A put ties up its collateral until its expiry day's close, however late its expiry is recorded
+  // (docs/decisions/0078): an expired leg awaiting resolution holds nothing.
   const accrue = (ticker: string, until: number) => {
     const cycle = open.get(ticker);
     const since = lastAt.get(ticker);
-    if (cycle && since !== undefined && until > since)
-      cycle.collateralDays += (collateralOf(ticker) * (until - since)) / DAY_MS;
+    if (cycle && since !== undefined && until > since) {
+      let dollarMs = (lots.get(ticker)?.cost ?? 0) * (until - since);
+      for (const leg of legs.values()) {
+        if (leg.ticker !== ticker || leg.optionType !== "put") continue;
+        const end = Math.min(until, expiryCloseOf(leg.expiry));
+        if (end > since) dollarMs += leg.strike * CONTRACT_SIZE * leg.contracts * (end - since);
+      }
+      cycle.collateralDays += dollarMs / DAY_MS;
+    }
     lastAt.set(ticker, until);
   };
   const refuse = (trade: WheelTrade, reason: string): Replay => ({ ok: false, refusal: { tradeId: trade.id, reason } });
@@ -208,11 +238,20 @@ export function replay(trades: readonly WheelTrade[], now: number): Replay {
         pnl = cash - cost;
         lot.shares -= n;
         lot.cost -= cost;
+        const covering = sharesCovering(trade.ticker);
+        if (lot.shares < covering) uncovered.set(trade.id, TRADE_REFUSAL.uncoveredBySale(trade.ticker, n, covering));
         break;
       }
       case "sell_to_open": {
         if (trade.expiry && Date.parse(`${trade.expiry}T23:59:59Z`) < trade.tradedAt) {
           return refuse(trade, `The ${optionName(trade)} had expired by the trade's date`);
+        }
+        if (trade.optionType === "call") {
+          const covering = sharesCovering(trade.ticker);
+          if (lot.shares < covering + shares) {
+            const free = Math.max(0, lot.shares - covering);
+            uncovered.set(trade.id, TRADE_REFUSAL.uncoveredCall(trade.ticker, n, shares, free));
+          }
         }
         cash = shares * trade.price - trade.fees;
         const target = leg ?? {
@@ -314,7 +353,7 @@ export function replay(trades: readonly WheelTrade[], now: number): Replay {
     const lot = lots.get(cycle.ticker);
     cycle.adjustedCostBasis = cycle.closedAt === null && lot ? -cycle.cash / lot.shares : null;
   }
-  return { ok: true, wheel: { results, legs: [...legs.values()], lots: [...lots.values()], cycles } };
+  return { ok: true, wheel: { results, legs: [...legs.values()], lots: [...lots.values()], cycles, uncovered } };
 }
 
 /** A cycle's return on capital (P/L ÷ capital) and annualised return on collateral-days (P/L ÷ collateral-days × 365). */

@@ -137,15 +137,16 @@ describe("roll candidates", () => {
     expect(res.status).toBe(409);
     expect(res.body.detail).toContain("no longer open");
 
+    // A covered call: the shares first (the journal records covered calls only).
+    const stock = await provider.call(calls.addTrade, {
+      token: a,
+      body: { kind: "stock_buy", ticker: "KO", quantity: 100, price: 60, fees: 1, traded_at: minuteAgo() },
+    });
     const callId = await sell(a, { option_type: "call", strike: option.strike, expiry, price: 0.5, quantity: 1 });
     const forCall = await provider.call(calls.rollCandidates, { token: a, params: { tradeId: callId } });
     expect(forCall.status).toBe(422);
     expect(forCall.body.detail).toContain("not a sell-to-open of a put");
 
-    const stock = await provider.call(calls.addTrade, {
-      token: a,
-      body: { kind: "stock_buy", ticker: "KO", quantity: 100, price: 60, fees: 1, traded_at: minuteAgo() },
-    });
     const forStock = await provider.call(calls.rollCandidates, { token: a, params: { tradeId: stock.body.id } });
     expect(forStock.status).toBe(422);
   });

@@ -370,3 +370,80 @@ describe("broker imports", () => {
     }
   });
 });
+
+describe("the journal refuses what cannot exist (issue 41)", () => {
+  const jpmCall = (contracts: number, traded: string) => ({
+    kind: "sell_to_open",
+    ticker: "JPM",
+    option_type: "call",
+    strike: 260,
+    expiry: "2026-03-20",
+    quantity: contracts,
+    price: 2,
+    fees: 0.65,
+    traded_at: at(traded),
+  });
+  const shares = (kind: "stock_buy" | "stock_sell", quantity: number, traded: string) => ({
+    kind,
+    ticker: "JPM",
+    quantity,
+    price: 250,
+    fees: 0,
+    traded_at: at(traded),
+  });
+  const ids = async (token: string) =>
+    ((await provider.call(calls.listTrades, { token })).body as { id: number }[]).map((t) => t.id);
+
+  it("refuses a short call with no shares, and a second call against 100 shares, storing nothing", async () => {
+    const a = await trader();
+    const naked = await add(a, jpmCall(1, "2026-03-02"));
+    expect(naked.status).toBe(422);
+    expect(naked.body.detail).toBe(
+      "Not covered: 1 call on JPM need 100 shares, and 0 shares of JPM are held and not already covering a call. " +
+        "Only covered calls are recorded: record the shares first.",
+    );
+    expect(await ids(a)).toEqual([]);
+
+    expect((await add(a, shares("stock_buy", 100, "2026-03-02"))).status).toBe(200);
+    expect((await add(a, jpmCall(1, "2026-03-03"))).status).toBe(200);
+    const before = await ids(a);
+    const second = await add(a, jpmCall(1, "2026-03-04"));
+    expect(second.status).toBe(422);
+    expect(second.body.detail).toContain("0 shares of JPM are held and not already covering a call");
+    const twoAtOnce = await add(a, { ...jpmCall(2, "2026-03-04"), strike: 265 });
+    expect(twoAtOnce.body.detail).toContain("2 calls on JPM need 200 shares");
+    expect(await ids(a)).toEqual(before);
+  });
+
+  it("takes one call against 100 shares when fifty are sent at once", async () => {
+    const a = await trader();
+    await add(a, shares("stock_buy", 100, "2026-03-02"));
+    const answers = await Promise.all(Array.from({ length: 50 }, () => add(a, jpmCall(1, "2026-03-03"))));
+    expect(answers.filter((r) => r.status === 200)).toHaveLength(1);
+    expect(answers.filter((r) => r.status === 422)).toHaveLength(49);
+    expect(await ids(a)).toHaveLength(2);
+  });
+
+  it("refuses selling the shares from under an open call", async () => {
+    const a = await trader();
+    await add(a, shares("stock_buy", 100, "2026-03-02"));
+    await add(a, jpmCall(1, "2026-03-03"));
+    const sale = await add(a, shares("stock_sell", 50, "2026-03-05"));
+    expect(sale.status).toBe(422);
+    expect(sale.body.detail).toBe(
+      "Not covered: selling 50 shares of JPM would leave open calls needing 100 shares without them. Close the calls first.",
+    );
+  });
+
+  it("refuses a Saturday and a holiday expiry by name, before asking the chain", async () => {
+    const a = await trader();
+    const saturday = await add(a, { ...WHEEL[0], expiry: "2026-12-19", traded_at: at("2026-11-02") });
+    expect(saturday.status).toBe(422);
+    expect(saturday.body.detail).toBe("Expiry 2026-12-19 is a Saturday: options expire on exchange trading days");
+    const christmas = await add(a, { ...WHEEL[0], expiry: "2026-12-25", traded_at: at("2026-11-02") });
+    expect(christmas.body.detail).toBe(
+      "Expiry 2026-12-25 is Christmas Day, an NYSE holiday: options expire on exchange trading days",
+    );
+    expect(await ids(a)).toEqual([]);
+  });
+});

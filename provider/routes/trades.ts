@@ -4,6 +4,7 @@ import type { ProviderContext } from "#provider/context.ts";
 import { notFound } from "#provider/http/errors.ts";
 import { findTrade } from "#provider/journal/store.ts";
 import { rollCandidatesOf } from "#provider/journal/roll-candidates.ts";
+import { requireListed } from "#provider/journal/trade-checks.ts";
 import {
   addTrades,
   buildJournal,
@@ -23,6 +24,7 @@ export function tradeRoutes(router: Router, context: ProviderContext): void {
   });
 
   router.on(calls.addTrade, async ({ caller, body }) => {
+    await requireListed(market, [body]);
     const [trade] = await addTrades(db, caller.id, [{ trade: body }]);
     return trade!;
   });
@@ -40,6 +42,7 @@ export function tradeRoutes(router: Router, context: ProviderContext): void {
   });
 
   router.on(calls.rollTrade, async ({ caller, body }) => {
+    await requireListed(market, [body.open]);
     const [close, open] = await addTrades(db, caller.id, [{ trade: body.close }, { trade: body.open, rollOf: 0 }]);
     return { close: close!, open: open! };
   });

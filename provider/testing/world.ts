@@ -3,6 +3,7 @@ import type { Endpoint } from "#contract/endpoint.ts";
 import { SAMPLE_LEVELS, testProvider, type TestProvider } from "./provider.ts";
 import { levelFlags, type ReferenceLevels } from "#provider/recommend/engine.ts";
 import { LEVEL_COLUMNS } from "#provider/recommend/levels.ts";
+import { dayNumberOf, isoDateOf, previousTradingDay } from "#provider/market/calendar.ts";
 
 /**
  * For the quality-gate suites (authorization matrix, bad-input fuzzing): a provider with two
@@ -476,7 +477,9 @@ export const validRequests: Record<string, Builder> = {
   deleteTrade: async (w) => ({ params: { id: await aTrade(w) } }),
   rollTrade: async (w) => {
     const put = { ticker: "KO", option_type: "put", fees: 1, quantity: 1 };
-    const expiry = `2026-0${1 + (Number(w.unique().replace(/\D/g, "")) % 8)}-28`;
+    // A month's 28th, or the trading day before it: the journal refuses a weekend or holiday expiry.
+    const day = dayNumberOf(`2026-0${1 + (Number(w.unique().replace(/\D/g, "")) % 8)}-28`);
+    const expiry = isoDateOf(previousTradingDay(day));
     const sold = { ...put, kind: "sell_to_open", strike: 50, expiry, price: 1, traded_at: "2026-01-02T15:00:00Z" };
     // Each caller rolls a put of their own.
     for (const who of [w.a, w.b, w.admin]) await w.provider.call(calls.addTrade, { token: who.token, body: sold });

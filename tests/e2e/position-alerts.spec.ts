@@ -3,6 +3,7 @@ import { startPushReceiver, type PushReceiver } from "../support/push-receiver.t
 import { ownPorts } from "./support/ports.ts";
 import { providerToken, turnPushOn } from "./support/push.ts";
 import { startNode, tempDir, type Started } from "./support/processes.ts";
+import { dayNumberOf, isoDateOf, previousTradingDay } from "#provider/market/calendar.ts";
 
 /**
  * Alerts on open short puts end to end (docs/product.md#alerts-positions): the demo trader turns
@@ -62,11 +63,11 @@ test.afterAll(async () => {
   await receiver?.close();
 });
 
-/** A Friday four to five weeks ahead: the put's expiry. */
+/** A Friday four to five weeks ahead (the trading day before it when the exchange is closed): the put's expiry. */
 function expiryAhead(): string {
   const day = new Date(Date.now() + 28 * 86_400_000);
   day.setUTCDate(day.getUTCDate() + ((5 - day.getUTCDay() + 7) % 7));
-  return day.toISOString().slice(0, 10);
+  return isoDateOf(previousTradingDay(dayNumberOf(day.toISOString().slice(0, 10))));
 }
 
 async function setPrice(ticker: string, price: number) {

@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support/test.ts";
 import * as calls from "#contract/calls.ts";
+import { dayNumberOf, isoDateOf, previousTradingDay } from "#provider/market/calendar.ts";
 import { optionsOf } from "./support/insights.ts";
 import { createTrader, expectToast, providerCall, recordToasts, signInAs, type Trader } from "./support/watchlist.ts";
 
@@ -38,6 +39,15 @@ async function expectCurrent(page: Page, group: "Instrument" | "Period", name: s
 }
 
 const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
+/**
+ * The weekly expiry on or after `days` from now as the demo market lists it (the journal refuses an
+ * expiry off the chain): that Friday, or the trading day before it when the exchange is closed.
+ */
+function weeklyExpiryIn(days: number): string {
+  const day = new Date(Date.now() + days * 86_400_000);
+  day.setUTCDate(day.getUTCDate() + ((5 - day.getUTCDay() + 7) % 7));
+  return isoDateOf(previousTradingDay(dayNumberOf(day.toISOString().slice(0, 10))));
+}
 
 async function addByApi(trader: Trader, body: Record<string, unknown>) {
   const res = await providerCall(trader.providerUrl, calls.addTrade, { token: trader.token, body });
@@ -89,7 +99,7 @@ for (const javaScriptEnabled of [true, false]) {
         ticker: "KO",
         option_type: "put",
         strike: 50,
-        expiry: daysAgo(-30).slice(0, 10),
+        expiry: weeklyExpiryIn(30),
         quantity: 1,
         price: 1,
         fees: 1,
@@ -173,6 +183,43 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(dialog(page).getByRole("radio", { name: "Sell" })).toBeChecked();
       expect(await journalOf(trader)).toHaveLength(2);
     });
+
+    test("refuses a Saturday expiry and a call beyond the shares held, each beside its field, keeping the values", async ({
+      page,
+    }) => {
+      const trader = await createTrader([]);
+      await signInAs(page, trader);
+      await page.goto("/add-trade?form=options");
+      await field(page, "Underlying symbol").fill("KO");
+      await field(page, "Strike").fill("60");
+      await field(page, "Expiry").fill("2026-12-19");
+      await field(page, "Contracts").fill("1");
+      await field(page, "Premium per share").fill("1.2");
+      await field(page, "Fees (commission and fees, $)").fill("0.65");
+      await field(page, "Date and time (UTC)").fill(daysAgo(1).slice(0, 16));
+      await dialog(page).getByRole("button", { name: "Save trade" }).click();
+      await expect(field(page, "Expiry")).toHaveAccessibleDescription(
+        "Expiry 2026-12-19 is a Saturday: options expire on exchange trading days",
+      );
+      await expect(field(page, "Expiry")).toHaveValue("2026-12-19");
+      await expect(field(page, "Strike")).toHaveValue("60");
+      await expect(field(page, "Premium per share")).toHaveValue("1.2");
+
+      // A call with no KO shares: the product records covered calls only.
+      await dialog(page).getByRole("group", { name: "Put or call" }).getByRole("radio", { name: "Call" }).check();
+      await field(page, "Strike").fill("70");
+      await field(page, "Expiry").fill(weeklyExpiryIn(14));
+      await dialog(page).getByRole("button", { name: "Save trade" }).click();
+      await expect(field(page, "Contracts")).toHaveAccessibleDescription(
+        "Not covered: 1 call on KO need 100 shares, and 0 shares of KO are held and not already covering a call. " +
+          "Only covered calls are recorded: record the shares first.",
+      );
+      await expect(
+        dialog(page).getByRole("group", { name: "Put or call" }).getByRole("radio", { name: "Call" }),
+      ).toBeChecked();
+      await expect(field(page, "Strike")).toHaveValue("70");
+      expect(await journalOf(trader)).toHaveLength(0);
+    });
   });
 }
 
@@ -240,19 +287,21 @@ test("one whole wheel through the forms: cost basis, P/L and annualised return; 
   await expectToast(page, "Trade saved: KO 50 put");
   const put = card(page, /^Short KO 50 put/);
   await expect(put).toContainText("KO260130P00050000");
-  await expect(figure(put, "Collateral in use (strike × 100 × contracts)")).toHaveText("$5,000.00");
   await expect(figure(put, "Premium kept (net of fees)")).toHaveText("$199.00");
+  // Its expiry is long past: it awaits its resolution, with no collateral or days held (ADR 0078).
+  await expect(put).toContainText("Expired: awaiting resolution");
+  await expect(figure(put, "Collateral in use (strike × 100 × contracts)")).toHaveCount(0);
+  await expect(figure(put, "Days held")).toHaveCount(0);
 
-  // 30 Jan: assigned: 100 shares at 50; adjusted cost basis 50 − 1.99 = 48.01.
-  await saveOption(page, {
-    action: "Assigned (put)",
-    type: "Put",
-    strike: "50",
-    expiry: "2026-01-30",
-    premium: "0",
-    fees: "0",
-    at: "2026-01-30T12:00",
-  });
+  // 30 Jan: assigned, recorded from the card's link (the form filled in at the 16:00 New York close):
+  // 100 shares at 50; adjusted cost basis 50 − 1.99 = 48.01.
+  await put.getByRole("link", { name: "Record as assigned: KO 50 put" }).click();
+  await expect(dialog(page).getByRole("radio", { name: "Assigned (put)" })).toBeChecked();
+  await expect(field(page, "Contracts")).toHaveValue("1");
+  await expect(field(page, "Premium per share")).toHaveValue("0");
+  await expect(field(page, "Date and time (UTC)")).toHaveValue("2026-01-30T21:00");
+  await dialog(page).getByRole("button", { name: "Save trade" }).click();
+  await expectToast(page, "Trade saved: KO 50 put");
   const shares = card(page, "KO shares");
   await expect(shares).toContainText("100 shares of KO");
   await expect(figure(shares, "Average cost per share")).toHaveText("$50.00");

@@ -11,6 +11,7 @@ import * as importTrades from "#app/routes/import-trades.tsx";
 import * as portfolio from "#app/routes/portfolio.tsx";
 import * as tradesExport from "#app/routes/resources/trades-export.ts";
 import { callAction, callLoader, signedOut, routeHarnessForFile } from "../../support/app-routes.ts";
+import { dayNumberOf, isoDateOf, previousTradingDay } from "#provider/market/calendar.ts";
 
 /**
  * The wheel journal's screens, through their route modules against the embedded provider: the
@@ -42,7 +43,15 @@ const DAY = 24 * HOUR;
 /** A datetime-local value `hoursAgo` hours before now (the forms refuse a trade dated in the future). */
 const hoursAgo = (hours: number) => localDateTime(new Date(Date.now() - hours * HOUR));
 /** An expiry `days` days ahead. */
-const expiryIn = (days: number) => new Date(Date.now() + days * DAY).toISOString().slice(0, 10);
+/**
+ * The weekly expiry on or after `days` from now, as the demo market lists it (the journal refuses
+ * others): that Friday, or the trading day before it when the exchange is closed.
+ */
+const expiryIn = (days: number) => {
+  const day = new Date(Date.now() + days * DAY);
+  day.setUTCDate(day.getUTCDate() + ((5 - day.getUTCDay() + 7) % 7));
+  return isoDateOf(previousTradingDay(dayNumberOf(day.toISOString().slice(0, 10))));
+};
 
 const sellKoPut = () => ({
   intent: intent("save-option"),
@@ -179,6 +188,36 @@ describe("/add-trade save-option", () => {
       notes: "closing early",
     });
     expect(form.error?.[""]?.[0]).toMatch(/KO/);
+    expect(await tradeIds()).toEqual(before);
+  });
+
+  it("refuses a Saturday expiry beside the Expiry field, keeping every typed value", async () => {
+    const before = await tradeIds();
+    const answer = await callAction(addTrade, app.trader, "/add-trade?form=options", {
+      ...sellKoPut(),
+      expiry: "2026-12-19",
+      notes: "a weekend expiry",
+    });
+    expect(answer.status).toBe(422);
+    const form = kept(answer.data);
+    expect(form.initialValue).toMatchObject({ expiry: "2026-12-19", strike: "50", notes: "a weekend expiry" });
+    expect(form.error?.expiry).toEqual(["Expiry 2026-12-19 is a Saturday: options expire on exchange trading days"]);
+    expect(form.error?.[""]).toBeUndefined();
+    expect(await tradeIds()).toEqual(before);
+  });
+
+  it("refuses a call beyond the shares held beside the Contracts field", async () => {
+    const before = await tradeIds();
+    const answer = await callAction(addTrade, app.trader, "/add-trade?form=options", {
+      ...sellKoPut(),
+      optionType: "call",
+      strike: "75",
+      quantity: "3",
+    });
+    expect(answer.status).toBe(422);
+    const form = kept(answer.data);
+    expect(form.initialValue).toMatchObject({ optionType: "call", strike: "75", quantity: "3" });
+    expect(form.error?.quantity?.[0]).toMatch(/^Not covered: 3 calls on KO need 300 shares, and \d+ shares? of KO/);
     expect(await tradeIds()).toEqual(before);
   });
 
