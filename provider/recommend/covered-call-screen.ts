@@ -45,7 +45,6 @@ export async function coveredCallScreen(
     lots.map((l) => l.ticker),
   );
   const rate = await marketRate(market);
-  const today = nyClock(new Date(now)).dayNumber;
   const commission = putFilters.commission;
 
   const holdingCalls = async (lot: (typeof lots)[number]): Promise<HoldingCalls> => {
@@ -88,7 +87,8 @@ export async function coveredCallScreen(
         {
           spot: chain.spot,
           asOf: chain.asOf,
-          today,
+          // The chain's own day, as the put engine counts days (engine.ts).
+          today: nyClock(chain.asOf).dayNumber,
           rate: chain.rate ?? rate,
           dividendYield: chain.dividendYield ?? 0,
           expirations: chain.expirations,
