@@ -8,7 +8,7 @@ export const CALL_FILTER_CHECKS = {
   at_or_above_base_value: "Only strikes at or above my base value",
   skip_earnings: "Skip expiries that span the next earnings report",
 } as const;
-export type CallFilterCheck = keyof typeof CALL_FILTER_CHECKS;
+type CallFilterCheck = keyof typeof CALL_FILTER_CHECKS;
 
 /** The numeric call filters, in the form's order (the commission is the put filters' one: a trader pays one). */
 export const CALL_NUMERIC_FILTERS = [

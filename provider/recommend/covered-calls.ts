@@ -157,8 +157,16 @@ function price(
     adjustedBasis: holding.adjustedBasis,
     commission,
   });
-  // The call's early-assignment rule (earlyAssignmentRisk), with the expiry's facts worked out once.
-  const early = expiry.exDividendBeforeExpiry && market.spot > option.strike && timeValue < market.exDividend!.amount;
+  const early =
+    expiry.exDividendBeforeExpiry &&
+    earlyAssignmentRisk({
+      spot: market.spot,
+      strike: option.strike,
+      bid: option.bid,
+      expiry: expiry.expiration,
+      today: market.today,
+      exDividend: market.exDividend,
+    });
   const call: Omit<CoveredCall, "rank"> = {
     occ_symbol: formatOccSymbol({
       ticker: holding.ticker,
