@@ -12,6 +12,7 @@ import {
 } from "./trade-fields.ts";
 import { OptionTradeSchema, StockTradeSchema } from "./trade-schemas.ts";
 import { recordTradeHref } from "./record-trade.ts";
+import { resolveHref } from "./resolve-expiry.ts";
 
 /** What the browser posts: every field as text, as Conform reads it on client and server. */
 function post(schema: typeof StockTradeSchema | typeof OptionTradeSchema, fields: Record<string, string>) {
@@ -156,6 +157,31 @@ describe("Record this trade", () => {
       entryPrice: "3.45",
       optionType: "put",
     });
+  });
+});
+
+describe("an expired option's record links (ADR 0078)", () => {
+  const awaiting = { ticker: "KO", option_type: "call" as const, strike: 70, expiry: "2026-11-20", contracts: 2 };
+
+  it("fill the form with the outcome, the contracts, no premium or fees, and the expiry close", () => {
+    const url = new URL(resolveHref(awaiting, "exercise", "2026-11-20T21:00:00.000Z"), "http://app.test");
+    expect(url.searchParams.get("form")).toBe("options");
+    expect(prefillFromSearch(url.searchParams)).toEqual({
+      symbol: "KO",
+      strike: "70",
+      expiry: "2026-11-20",
+      optionType: "call",
+      action: "exercise",
+      entryPrice: "0",
+      entryFee: "0",
+      quantity: "2",
+      entryDate: "2026-11-20T21:00",
+    });
+  });
+
+  it("leave out an action that is not a resolution, a count that is not whole, a date that is not one", () => {
+    const search = new URLSearchParams("action=sell_to_open&contracts=1.5&date=2026-11-20");
+    expect(prefillFromSearch(search)).toEqual({});
   });
 });
 

@@ -11,7 +11,9 @@ import { dayNumberOf, isoDateOf, previousTradingDay } from "#provider/market/cal
  * the strike and the real price job runs (tests/e2e/support/live-provider.ts); the alert reaches
  * the push service (tests/support/push-receiver.ts checks VAPID and decrypts it) and the service
  * worker, the notifications panel lists it, the position carries its badge, and a further move
- * sends nothing again. The thresholds form on /profile keeps a refused value and says why.
+ * sends nothing again. The thresholds form on /profile keeps a refused value and says why. An
+ * expired put is resolved from the day's close (ADR 0078): assigned automatically, undone from
+ * Trades, and not recorded again.
  */
 test.describe.configure({ timeout: 120_000 });
 
@@ -206,4 +208,60 @@ test.describe("without JavaScript", () => {
     await expect(page).toHaveURL(/\/profile/);
     await expect(card.getByLabel("Earnings within trading days before expiry")).toHaveValue("4");
   });
+});
+
+test("an expired put in the money is assigned automatically, and undone from Trades it is not recorded again", async ({
+  page,
+}) => {
+  const token = await providerToken(providerUrl, "demo", "demo1234");
+  // A KO 70 put sold on 2 Nov, expired Friday 20 Nov 2026 with KO closing at $66.00: assigned.
+  const recorded = await fetch(`${providerUrl}/api/trades`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+    body: JSON.stringify({
+      kind: "sell_to_open",
+      ticker: "KO",
+      option_type: "put",
+      strike: 70,
+      expiry: "2026-11-20",
+      quantity: 1,
+      price: 1.1,
+      fees: 0.65,
+      traded_at: "2026-11-02T15:00:00.000Z",
+    }),
+  });
+  expect(recorded.status, await recorded.text()).toBe(200);
+  const resolve = async () => {
+    const response = await fetch(`http://127.0.0.1:${controlPort}/expiries`, {
+      method: "POST",
+      body: JSON.stringify({ day: "2026-11-20", closes: { KO: 66 } }),
+    });
+    expect(response.status, await response.text()).toBe(204);
+  };
+  await resolve();
+
+  await page.goto(`${origin}/login`);
+  await page.getByLabel("Username").fill("demo");
+  await page.getByLabel("Password").fill("demo1234");
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL(/\/user-stocks$/);
+  await page.goto(`${origin}/profile?panel=notifications`);
+  await expect(
+    page.getByRole("dialog").getByText("KO 70 put assigned: 100 shares bought at $70.00, recorded automatically"),
+  ).toBeVisible();
+
+  await page.goto(`${origin}/portfolio?period=all`);
+  const assigned = page.getByRole("list", { name: "Trades" }).getByRole("listitem").filter({ hasText: "Assigned" });
+  await expect(assigned).toContainText("Recorded automatically from the expiry day's close");
+  await expect(page.getByRole("listitem", { name: "KO shares" })).toContainText("100 shares of KO");
+  await assigned.getByRole("button", { name: /^Undo Assigned KO of / }).click();
+  await expect(page.getByText("Trade deleted").first()).toBeVisible();
+  const put = page.getByRole("listitem", { name: /^Short KO 70 put/ });
+  await expect(put).toContainText("Expired: awaiting resolution");
+  await expect(page.getByRole("listitem", { name: "KO shares" })).toHaveCount(0);
+
+  // The next run leaves the trader's word alone.
+  await resolve();
+  await page.reload();
+  await expect(page.getByRole("listitem", { name: /^Short KO 70 put/ })).toContainText("Expired: awaiting resolution");
 });

@@ -4,6 +4,7 @@ import { expect, test } from "./support/test.ts";
 import * as calls from "#contract/calls.ts";
 import { dayNumberOf, isoDateOf, previousTradingDay } from "#provider/market/calendar.ts";
 import { optionsOf } from "./support/insights.ts";
+import { holdScripts } from "./support/hydration.ts";
 import { createTrader, expectToast, providerCall, recordToasts, signInAs, type Trader } from "./support/watchlist.ts";
 
 /**
@@ -381,6 +382,53 @@ test("one whole wheel through the forms: cost basis, P/L and annualised return; 
   await expect(second.getByText("No trades in this period.")).toBeVisible();
   await expect(second.getByRole("list", { name: "Wheel cycles" })).toHaveCount(0);
   await expect(second.getByText("KO260130P00050000")).toHaveCount(0);
+  await context.close();
+});
+
+test("an expired put awaiting resolution: no days held or collateral, and its link records it before the scripts run", async ({
+  browser,
+}) => {
+  const trader = await createTrader([]);
+  // Sold 1 Oct, expired Friday 16 Oct 2026, never recorded: nothing is held against it any more.
+  await addByApi(trader, {
+    kind: "sell_to_open",
+    ticker: "KO",
+    option_type: "put",
+    strike: 60,
+    expiry: "2026-10-16",
+    quantity: 1,
+    price: 1,
+    fees: 0.65,
+    traded_at: "2026-10-01T15:00:00.000Z",
+  });
+  // No service worker: it would answer the scripts from its cache, past holdScripts.
+  const context = await browser.newContext({ serviceWorkers: "block" });
+  const page = await context.newPage();
+  await signInAs(page, trader);
+  const release = await holdScripts(page);
+  await page.goto("/portfolio?period=all", { waitUntil: "domcontentloaded" });
+  const put = card(page, /^Short KO 60 put/);
+  await expect(put).toContainText("Expired: awaiting resolution");
+  await expect(figure(put, "Premium kept (net of fees)")).toHaveText("$99.35");
+  await expect(figure(put, "Days held")).toHaveCount(0);
+  await expect(figure(put, "Collateral in use (strike × 100 × contracts)")).toHaveCount(0);
+  await expect(put.getByRole("link", { name: "Roll candidates: KO 60 put expiring 2026-10-16" })).toHaveCount(0);
+
+  // Pressed before the scripts run: the form opens filled in (16:00 New York is 20:00 UTC in October).
+  await put.getByRole("link", { name: "Record as expired: KO 60 put" }).click();
+  await expect(dialog(page).getByRole("radio", { name: "Expired" })).toBeChecked();
+  await expect(field(page, "Underlying symbol")).toHaveValue("KO");
+  await expect(field(page, "Strike")).toHaveValue("60");
+  await expect(field(page, "Expiry")).toHaveValue("2026-10-16");
+  await expect(field(page, "Fees (commission and fees, $)")).toHaveValue("0");
+  await expect(field(page, "Date and time (UTC)")).toHaveValue("2026-10-16T20:00");
+  await dialog(page).getByRole("button", { name: "Save trade" }).click();
+  await expect(page).toHaveURL(/\/portfolio\?period=all$/);
+  await expect(page.getByText("Trade saved: KO 60 put", { exact: true })).toBeVisible();
+  await expect(card(page, /^Short KO 60 put/)).toHaveCount(0);
+  await expect(rows(page).first()).toContainText("P/L +$99.35");
+  release();
+  expect(await journalOf(trader)).toHaveLength(2);
   await context.close();
 });
 

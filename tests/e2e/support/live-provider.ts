@@ -7,10 +7,14 @@
  *   POST /price   {"ticker","price"}     sets the vendor's price and runs the real price job now
  *                                       (the refresh, then the alerts on open short puts)
  *   POST /publish {"channel","message"}  publishes a raw message on the bus (e.g. an invalid one)
+ *   POST /expiries {"day","closes","now"} sets each ticker's close on `day` (YYYY-MM-DD) in the daily
+ *                                       bars ({"KO": 61.2}) and resolves the expired options at `now`
+ *                                       (ISO; default the real clock), as the expiries job does (ADR 0078)
  */
 import { createServer } from "node:http";
 import { DEMO_TICKERS } from "#provider/db/demo-data.ts";
 import { PRICE_JOB } from "#provider/jobs/price-job.ts";
+import { resolveExpiries } from "#provider/journal/expiry-resolution.ts";
 import type { MarketData } from "#provider/market/port.ts";
 import { createSimulatedMarket } from "#provider/market/simulated.ts";
 import { startProviderServer } from "#provider/server.ts";
@@ -24,8 +28,18 @@ const env = (name: string) => {
 const FROZEN = new Date("2026-11-18T17:00:00Z");
 const simulated = createSimulatedMarket({ seed: 1, tickers: DEMO_TICKERS, now: () => FROZEN });
 const prices = new Map<string, { price: number; at: Date }>();
+/** Daily closes a test set, per ticker and day, for the expiry resolution. */
+const closes = new Map<string, Map<string, number>>();
 const market: MarketData = {
   ...simulated,
+  async dailyHistory(ticker, days) {
+    const bars = await simulated.dailyHistory(ticker, days).catch(() => []);
+    const set = closes.get(ticker.toUpperCase());
+    if (!set) return bars;
+    const kept = bars.filter((bar) => !set.has(bar.time));
+    const added = [...set].map(([time, close]) => ({ time, open: close, high: close, low: close, close, volume: 0 }));
+    return [...kept, ...added].sort((a, b) => a.time.localeCompare(b.time));
+  },
   async quote(ticker) {
     const set = prices.get(ticker.toUpperCase());
     return set
@@ -55,6 +69,13 @@ const control = createServer(async (req, res) => {
     if (req.url === "/price") {
       prices.set(String(input.ticker).toUpperCase(), { price: Number(input.price), at: new Date() });
       await scheduler.runNow(PRICE_JOB);
+    } else if (req.url === "/expiries") {
+      for (const [ticker, close] of Object.entries(input.closes as Record<string, number>)) {
+        const set = closes.get(ticker.toUpperCase()) ?? new Map<string, number>();
+        set.set(String(input.day), Number(close));
+        closes.set(ticker.toUpperCase(), set);
+      }
+      await resolveExpiries(context, input.now ? { now: new Date(String(input.now)) } : {});
     } else if (req.url === "/publish") {
       await context.bus.publish(String(input.channel), input.message);
     } else {
