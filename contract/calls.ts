@@ -31,6 +31,7 @@ import { LandingStats, TrackRecord } from "./track-record.ts";
 import { MarketStatus } from "./market-status.ts";
 import { RollCandidates, RollCandidatesParams } from "./rolls.ts";
 import { AlertSettings, PositionAlertsByOption } from "./position-alerts.ts";
+import { CallFilterQuery, CallFilters, CoveredCalls } from "./covered-calls.ts";
 
 /** docs/product.md#calls: every call the app makes to the provider, with its request and response. */
 
@@ -577,4 +578,27 @@ export const rollCandidates = endpoint({
   path: "/api/positions/:tradeId/roll-candidates",
   params: RollCandidatesParams,
   response: RollCandidates,
+});
+
+// ── Covered calls ─────────────────────────────────────────────────────────────
+
+/**
+ * The calls the caller can sell against the shares their journal holds, per holding and expiry,
+ * through their call filters (the query's, else their saved ones; docs/decisions/0079).
+ */
+export const coveredCalls = endpoint({
+  method: "GET",
+  path: "/api/covered-calls",
+  query: CallFilterQuery,
+  response: CoveredCalls,
+});
+
+/** The caller's saved covered-call filters (the defaults until they save their own). */
+export const callFilters = endpoint({ method: "GET", path: "/api/call-filters", response: CallFilters });
+
+export const saveCallFilters = endpoint({
+  method: "PUT",
+  path: "/api/call-filters",
+  body: CallFilters,
+  response: CallFilters,
 });

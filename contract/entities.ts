@@ -440,6 +440,22 @@ export const ShareLot = z.object({
 });
 export type ShareLot = z.infer<typeof ShareLot>;
 
+/** One trade of a wheel cycle and what it left: put → shares → calls → called away (ADR 0079). */
+export const WheelCycleStep = z.object({
+  trade_id: Id,
+  traded_at: Timestamp,
+  kind: z.enum(TRADE_KINDS),
+  option_type: OptionType.nullable(),
+  strike: z.number().nullable(),
+  quantity: z.number(),
+  price: z.number(),
+  /** Shares held after the trade. */
+  shares: z.number(),
+  /** Adjusted cost basis per share after the trade; null without shares. */
+  adjusted_cost_basis: z.number().nullable(),
+});
+export type WheelCycleStep = z.infer<typeof WheelCycleStep>;
+
 export const WheelCycle = z.object({
   id: z.number().int(),
   ticker: z.string(),
@@ -459,6 +475,7 @@ export const WheelCycle = z.object({
   /** realised_pnl ÷ collateral_days × 365. */
   annualised_return: z.number().nullable(),
   adjusted_cost_basis: z.number().nullable(),
+  steps: z.array(WheelCycleStep),
 });
 export type WheelCycle = z.infer<typeof WheelCycle>;
 

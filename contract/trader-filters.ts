@@ -10,7 +10,7 @@ import { FILTER_BOUNDS, FILTER_LABELS, type NumericFilter } from "./filter-label
  * One numeric filter, refused with a sentence that names it as the /insights form does (its label)
  * and states its bounds as the form shows them: the spread, a fraction here, in percent of the mid.
  */
-function filterNumber(field: NumericFilter) {
+export function filterNumber(field: NumericFilter) {
   const label = FILTER_LABELS[field];
   const { min, max, whole, percent } = FILTER_BOUNDS[field];
   const show = (n: number) => (percent ? `${Math.round(n * 100)}%` : n.toLocaleString("en-US"));

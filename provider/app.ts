@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { openDatabase, ping, type DatabaseHandle, type DatabaseOptions } from "./db/client.ts";
 import { seedDemo, seedDemoRecommendations, switchOnLivePrices } from "./db/seed.ts";
+import { seedDemoJournal } from "./db/demo-journal.ts";
 import { createTokenService } from "./auth/tokens.ts";
 import { createPasswords } from "./auth/password.ts";
 import { createAuthenticator } from "./auth/callers.ts";
@@ -32,6 +33,7 @@ import { createMailer } from "./mail/mailer.ts";
 import { createGoogleVerifier } from "./auth/google.ts";
 import { recordClientIp, type ClientInfo } from "./http/client-ip.ts";
 import { recommendationRoutes } from "./routes/recommendations.ts";
+import { coveredCallRoutes } from "./routes/covered-calls.ts";
 import { createEventBus } from "./bus/bus.ts";
 import { createScheduler, type Scheduler } from "./jobs/scheduler.ts";
 import { postgresLeader, singleProcessLeader } from "./jobs/leader.ts";
@@ -60,6 +62,8 @@ export interface ProviderOptions extends DatabaseOptions {
   demoLivePrices?: boolean | undefined;
   /** With seedDemo: when the demo data is first loaded, generate the demo's flagged tickers once (off unless true). */
   seedRecommendations?: boolean | undefined;
+  /** With seedDemo: when the demo data is first loaded, give the demo trader a wheel journal (off unless true; ADR 0079). */
+  seedJournal?: boolean | undefined;
   /** Market data; the simulated market over the demo tickers when omitted. */
   market?: MarketData | undefined;
   /** Seed of the simulated market: the same seed gives the same prices. */
@@ -134,6 +138,7 @@ export async function createProvider(options: ProviderOptions = {}): Promise<Pro
     const seeded = options.seedDemo ? await seedDemo(database.db, market, passwords) : false;
     if (seeded && options.seedRecommendations) await seedDemoRecommendations(database.db, market);
     if (seeded && options.demoLivePrices) await switchOnLivePrices(database.db);
+    if (seeded && options.seedJournal) await seedDemoJournal(database.db, market);
     // `npm start` is production with demo data on (README): say so, so nobody exposes it unaware.
     if (seeded && process.env.NODE_ENV === "production") {
       console.warn(
@@ -187,6 +192,7 @@ export async function createProvider(options: ProviderOptions = {}): Promise<Pro
     trackRecordRoutes(router, context);
     tradeRoutes(router, context);
     alertSettingsRoutes(router, context);
+    coveredCallRoutes(router, context);
 
     const scheduler = createScheduler(
       database.kind === "postgres" && options.databaseUrl

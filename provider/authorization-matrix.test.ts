@@ -99,6 +99,10 @@ const matrix: Record<string, Row> = {
   exportTrades: SIGNED_IN,
   previewImport: SIGNED_IN,
   importTrades: SIGNED_IN,
+  // Covered calls: each caller's own holdings and call filters.
+  coveredCalls: SIGNED_IN,
+  callFilters: SIGNED_IN,
+  saveCallFilters: SIGNED_IN,
 };
 
 /**

@@ -27,6 +27,8 @@ export const ProviderEnv = z.object({
   SEED_DEMO: flag,
   /** With demo data: a new data folder starts with live prices (auto_refresh_enabled) on; false leaves them off (ADR 0037). */
   DEMO_LIVE_PRICES: flag,
+  /** With demo data: the demo trader starts with a wheel journal (open puts, shares with a call, a closed cycle); false leaves it empty. */
+  DEMO_JOURNAL: flag,
   /** `simulated` (offline, deterministic), `yahoo` or `tradier` (needs TRADIER_TOKEN). */
   MARKET_DATA: z.enum(MARKET_SOURCES).default("simulated"),
   /** Tradier API access token (a brokerage or sandbox account's); required with MARKET_DATA=tradier. */
@@ -137,6 +139,7 @@ export function providerStartOptions(env: ProviderEnv) {
     tokenTtlSeconds: env.TOKEN_TTL_SECONDS,
     seedDemo: seedDemoEnabled(env),
     seedRecommendations: seedDemoEnabled(env),
+    seedJournal: seedDemoEnabled(env) && (env.DEMO_JOURNAL ?? true),
     demoLivePrices: env.DEMO_LIVE_PRICES ?? true,
     marketSeed: env.MARKET_SEED,
     marketData: env.MARKET_DATA,

@@ -1,5 +1,5 @@
 import { Form, Link } from "react-router";
-import type { Journal, JournalRow, OpenOption, ShareLot, WheelCycle } from "#contract/entities.ts";
+import type { Journal, JournalRow, OpenOption, ShareLot, WheelCycle, WheelCycleStep } from "#contract/entities.ts";
 import { formatDateTime } from "#app/lib/format.ts";
 import { RollLink } from "./roll-link.tsx";
 import { RESOLVE_EXPIRY_TEXT, resolveHref } from "#app/lib/resolve-expiry.ts";
@@ -215,11 +215,58 @@ export function WheelCycles({ cycles }: { cycles: WheelCycle[] }) {
                   </Figure>
                 ) : null}
               </dl>
+              <CycleSteps steps={c.steps} />
             </li>
           );
         })}
       </ul>
     </section>
+  );
+}
+
+/** One step of a cycle in words: what was done, at what strike or price (ADR 0079). */
+function stepText(step: WheelCycleStep): string {
+  const side = step.option_type === "call" ? "call" : "put";
+  const contracts = plural(step.quantity, "contract");
+  switch (step.kind) {
+    case "sell_to_open":
+      return `Sold ${contracts} of the ${step.strike} ${side} at ${formatMoney(step.price)}`;
+    case "buy_to_close":
+      return `Bought back the ${step.strike} ${side} at ${formatMoney(step.price)}`;
+    case "expire":
+      return `The ${step.strike} ${side} expired`;
+    case "assignment":
+      return `Assigned: ${plural(step.quantity * 100, "share")} at the strike ${formatMoney(step.strike ?? 0)}`;
+    case "exercise":
+      return `Called away: ${plural(step.quantity * 100, "share")} at the strike ${formatMoney(step.strike ?? 0)}`;
+    case "stock_buy":
+      return `Bought ${plural(step.quantity, "share")} at ${formatMoney(step.price)}`;
+    case "stock_sell":
+      return `Sold ${plural(step.quantity, "share")} at ${formatMoney(step.price)}`;
+  }
+}
+
+/** The cycle as it went, put → shares → calls → called away, with the adjusted basis after each step. */
+function CycleSteps({ steps }: { steps: WheelCycleStep[] }) {
+  if (steps.length === 0) return null;
+  return (
+    <ol className="journal-steps" aria-label="Step by step">
+      {steps.map((step) => (
+        <li key={step.trade_id} className="journal-step">
+          <span className="journal-step__what">
+            {formatDay(step.traded_at)} · {stepText(step)}
+          </span>
+          {step.adjusted_cost_basis !== null ? (
+            <span className="journal-step__basis">
+              {" "}
+              · {plural(step.shares, "share")} held, adjusted basis {formatMoney(step.adjusted_cost_basis)} a share
+            </span>
+          ) : step.kind === "exercise" || step.kind === "stock_sell" ? (
+            <span className="journal-step__basis"> · no shares left</span>
+          ) : null}
+        </li>
+      ))}
+    </ol>
   );
 }
 

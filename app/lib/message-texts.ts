@@ -43,6 +43,9 @@ export const fetchUserStocksFailed = "Failed to fetch user stocks";
 export const fetchUipStocksFailed = "Failed to fetch UIP stocks";
 export const fetchRecommendationsFailed = "Failed to fetch trade recommendations";
 export const fetchTopLineFailed = "Failed to fetch trade recommendations top line data";
+// Covered calls (docs/decisions/0079)
+export const fetchCoveredCallsFailed = "Failed to fetch covered calls for your holdings";
+export const callFiltersSaved = "Saved as your default call filters";
 
 // Lists and forms
 export const deleteFailed = "Failed to delete stock.";

@@ -17,14 +17,20 @@ export const RECORD_TRADE_PARAM = {
   type: "type",
 } as const;
 
-/** The "Record this trade" link of a recommended put: Add Trade's options form, filled in at the bid. */
-export function recordTradeHref(option: { ticker: string; strike: number; expiry: string; bid: number }): string {
+/** The "Record this trade" link of a recommended put (or covered call): Add Trade's options form, filled in at the bid. */
+export function recordTradeHref(option: {
+  ticker: string;
+  strike: number;
+  expiry: string;
+  bid: number;
+  type?: "put" | "call";
+}): string {
   const search = new URLSearchParams({
     [RECORD_TRADE_PARAM.ticker]: option.ticker,
     [RECORD_TRADE_PARAM.strike]: String(option.strike),
     [RECORD_TRADE_PARAM.expiry]: option.expiry,
     [RECORD_TRADE_PARAM.bid]: String(option.bid),
-    [RECORD_TRADE_PARAM.type]: "put",
+    [RECORD_TRADE_PARAM.type]: option.type ?? "put",
   });
   return `/add-trade?${search}`;
 }

@@ -9,6 +9,7 @@ import {
   type ShouldRevalidateFunctionArgs,
 } from "react-router";
 import type { Route } from "./+types/insights";
+import type { TypedPath } from "./covered-calls/paths.ts";
 import { WS_TRADE_UPDATES } from "#contract/ws-paths.ts";
 import { logoUrl } from "#app/lib/logo.ts";
 import { SEARCH_DEBOUNCE_MS } from "#app/lib/stock-list.ts";
@@ -164,6 +165,15 @@ export default function Insights() {
           </Link>
         </div>
       </header>
+      {/* The tabs of app/routes/covered-calls/components/recommendation-tabs.tsx, written out: this list's first load is at its budget. */}
+      <nav className="rec-tabs" aria-label="What to sell">
+        <Link to={INSIGHTS_PATH} className="rec-tabs__tab" aria-current="page">
+          Puts
+        </Link>
+        <Link to={"/insights/calls" satisfies TypedPath} className="rec-tabs__tab">
+          Covered calls
+        </Link>
+      </nav>
 
       <div className="ins-tools">
         <InsightsSearchForm draft={draft} onDraft={setDraft} open={open} date={date} hydrated={hydrated} />

@@ -570,6 +570,31 @@ const migrations: Record<string, Migration> = {
       );
     },
   },
+  "0140-call-filters": {
+    // Each trader's covered-call filters (docs/decisions/0079), checked here with the contract's bounds
+    // (contract/covered-calls.ts CallFilters) so a row the app would refuse cannot be stored either.
+    async up(db: Kysely<unknown>) {
+      await runScript(
+        db,
+        `CREATE TABLE call_filters (
+          user_id integer PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,
+          at_or_above_basis boolean NOT NULL,
+          at_or_above_base_value boolean NOT NULL,
+          delta_min double precision NOT NULL CHECK (delta_min >= 0 AND delta_min <= 0.6),
+          delta_max double precision NOT NULL CHECK (delta_max >= 0.01 AND delta_max <= 0.6),
+          dte_min integer NOT NULL CHECK (dte_min BETWEEN 1 AND 90),
+          dte_max integer NOT NULL CHECK (dte_max BETWEEN 1 AND 90),
+          min_bid double precision NOT NULL CHECK (min_bid >= 0.05 AND min_bid <= 1000),
+          min_open_interest integer NOT NULL CHECK (min_open_interest BETWEEN 0 AND 1000000),
+          max_spread double precision NOT NULL CHECK (max_spread >= 0.01 AND max_spread <= 0.5),
+          skip_earnings boolean NOT NULL,
+          updated_at timestamptz NOT NULL DEFAULT now(),
+          CHECK (delta_min <= delta_max),
+          CHECK (dte_min <= dte_max)
+        );`,
+      );
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

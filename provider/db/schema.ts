@@ -189,6 +189,22 @@ export interface TraderFiltersTable {
   updated_at: Generated<Date>;
 }
 
+/** A trader's covered-call filters (docs/decisions/0079). */
+export interface CallFiltersTable {
+  user_id: number;
+  at_or_above_basis: boolean;
+  at_or_above_base_value: boolean;
+  delta_min: number;
+  delta_max: number;
+  dte_min: number;
+  dte_max: number;
+  min_bid: number;
+  min_open_interest: number;
+  max_spread: number;
+  skip_earnings: boolean;
+  updated_at: Generated<Date>;
+}
+
 export interface DevicesTable {
   id: Generated<number>;
   user_id: number;
@@ -396,4 +412,5 @@ export interface Database {
   alert_settings: AlertSettingsTable;
   position_alerts: PositionAlertsTable;
   expiry_resolutions: ExpiryResolutionsTable;
+  call_filters: CallFiltersTable;
 }

@@ -153,6 +153,7 @@ export async function buildJournal(
     sentAlertsOf(db, userId),
   ]);
   const stats = periodStats(wheelTrades, wheel, from, now);
+  const byId = new Map(trades.map((t) => [t.id, t]));
   return {
     as_of: new Date(now).toISOString(),
     rows: trades
@@ -241,6 +242,20 @@ export async function buildJournal(
           collateral_days: Math.round(c.collateralDays),
           annualised_return: ratio(figures.annualisedReturn),
           adjusted_cost_basis: c.adjustedCostBasis === null ? null : cents(c.adjustedCostBasis),
+          steps: c.steps.map((step) => {
+            const t = byId.get(step.tradeId)!;
+            return {
+              trade_id: t.id,
+              traded_at: t.traded_at,
+              kind: t.kind,
+              option_type: t.option_type,
+              strike: t.strike,
+              quantity: t.quantity,
+              price: t.price,
+              shares: step.shares,
+              adjusted_cost_basis: step.adjustedCostBasis === null ? null : cents(step.adjustedCostBasis),
+            };
+          }),
         };
       }),
     stats: {

@@ -84,6 +84,19 @@ describe("a whole wheel", () => {
     expect(ok(trades.slice(0, 5), at("2026-03-03")).cycles[0]!.adjustedCostBasis).toBeCloseTo(45.53, 9);
   });
 
+  it("the cycle step by step: the adjusted basis after each trade, two calls included", () => {
+    const trades = wholeWheel();
+    const [cycle] = ok(trades).cycles;
+    // Put sold: no shares yet. Assigned: 50 − 1.99 = 48.01. First call sold: 48.01 − 0.99 = 47.02; it expires
+    // (no fee): 47.02. Second call sold: 47.02 − 1.49 = 45.53. Called away: no shares left.
+    expect(cycle!.steps.map((s) => s.tradeId)).toEqual(trades.map((t) => t.id));
+    expect(cycle!.steps.map((s) => s.shares)).toEqual([0, 100, 100, 100, 100, 0]);
+    const basis = cycle!.steps.map((s) =>
+      s.adjustedCostBasis === null ? null : Math.round(s.adjustedCostBasis * 100) / 100,
+    );
+    expect(basis).toEqual([null, 48.01, 47.02, 47.02, 45.53, null]);
+  });
+
   it("a new put after being called away starts a second cycle", () => {
     const trades = [
       ...wholeWheel(),

@@ -63,6 +63,16 @@ export interface Cycle {
   collateralDays: number;
   /** Adjusted cost basis per share while shares are held, else null. */
   adjustedCostBasis: number | null;
+  /** The cycle as it went, put → shares → calls → called away: each trade and what it left (ADR 0079). */
+  steps: CycleStep[];
+}
+
+export interface CycleStep {
+  tradeId: number;
+  /** Shares held after the trade. */
+  shares: number;
+  /** Adjusted cost basis per share after the trade (cash out less cash in, over the shares held); null without shares. */
+  adjustedCostBasis: number | null;
 }
 
 export interface TradeResult {
@@ -205,6 +215,7 @@ export function startReplay(now: number, known: readonly WheelTrade[] = []): Rep
         capital: 0,
         collateralDays: 0,
         adjustedCostBasis: null,
+        steps: [],
       };
       cycles.push(cycle);
       open.set(trade.ticker, cycle);
@@ -341,6 +352,11 @@ export function startReplay(now: number, known: readonly WheelTrade[] = []): Rep
     else lots.delete(trade.ticker);
     cycle.cash += cash;
     cycle.tradeIds.push(trade.id);
+    cycle.steps.push({
+      tradeId: trade.id,
+      shares: lot.shares,
+      adjustedCostBasis: lot.shares > 0 ? -cycle.cash / lot.shares : null,
+    });
     if (pnl !== null) cycle.realisedPnl += pnl;
     cycle.capital = Math.max(cycle.capital, collateralOf(trade.ticker));
     results.set(trade.id, { id: trade.id, pnl: pnl === null ? null : cents(pnl), cycleId: cycle.id });

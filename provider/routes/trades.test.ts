@@ -168,6 +168,15 @@ describe("trades", () => {
         adjusted_cost_basis: null,
       }),
     ]);
+    // The cycle step by step, with the adjusted basis after each (ADR 0079).
+    expect(journal.cycles[0]!.steps.map((s) => [s.kind, s.option_type, s.shares, s.adjusted_cost_basis])).toEqual([
+      ["sell_to_open", "put", 0, null],
+      ["assignment", "put", 100, 48.01],
+      ["sell_to_open", "call", 100, 47.02],
+      ["expire", "call", 100, 47.02],
+      ["sell_to_open", "call", 100, 45.53],
+      ["exercise", "call", 0, null],
+    ]);
     expect(journal.rows.map((r) => r.realised_pnl)).toEqual([349, null, 99, null, 199, null]);
     expect(journal.open_options).toEqual([]);
     expect(journal.share_lots).toEqual([]);

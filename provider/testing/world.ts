@@ -495,6 +495,22 @@ export const validRequests: Record<string, Builder> = {
   exportTrades: async () => ({}),
   previewImport: async () => ({ body: { broker: "ibkr", csv: IBKR_FILE } }),
   importTrades: async () => ({ body: { broker: "ibkr", csv: IBKR_FILE } }),
+  coveredCalls: async () => ({ query: { dte_max: "60" } }),
+  callFilters: async () => ({}),
+  saveCallFilters: async () => ({
+    body: {
+      at_or_above_basis: true,
+      at_or_above_base_value: false,
+      delta_min: 0.1,
+      delta_max: 0.3,
+      dte_min: 5,
+      dte_max: 40,
+      min_bid: 0.15,
+      min_open_interest: 10,
+      max_spread: 0.2,
+      skip_earnings: false,
+    },
+  }),
 };
 
 function isEndpoint(value: unknown): value is Endpoint {

@@ -45,6 +45,8 @@ export const test = base.extend<object, { workerApp: WorkerApp }>({
           IMPORTS_PER_MINUTE: "100000",
           // The specs compare prices read from the provider with the page: no refresh under them (ADR 0037).
           DEMO_LIVE_PRICES: "false",
+          // The specs start from the demo trader's empty journal; the demo's own journal has its test (provider/db/demo-journal.test.ts).
+          DEMO_JOURNAL: "false",
           SESSION_SECRET: E2E_SESSION_SECRET,
           BUILD_DIR: process.env.BUILD_DIR ?? "build",
         },
