@@ -348,6 +348,18 @@ export interface PositionAlertsTable {
   created_at: Generated<Date>;
 }
 
+/** Per-stock scheduled work shared by provider processes, claimed under a lease (ADR 0085). */
+export interface JobPartitionsTable {
+  job: "prices" | "recommendations";
+  stock_id: number;
+  due_at: Generated<Date>;
+  leased_by: string | null;
+  leased_until: Date | null;
+  claimed_at: Date | null;
+  /** Runs that did the work (a quote stored or seen unchanged, a generation). */
+  runs: Generated<number>;
+}
+
 export interface Database {
   users: UsersTable;
   roles: RolesTable;
@@ -378,4 +390,5 @@ export interface Database {
   trades: TradesTable;
   alert_settings: AlertSettingsTable;
   position_alerts: PositionAlertsTable;
+  job_partitions: JobPartitionsTable;
 }
