@@ -126,6 +126,8 @@ export interface ProviderOptions extends DatabaseOptions {
         pricePollMs?: number | undefined;
         recommendationBatch?: number | undefined;
         recommendationLeaseMs?: number | undefined;
+        /** How often a process looks for due generations; 60 s (at most the generation interval). */
+        recommendationPollMs?: number | undefined;
       }
     | undefined;
 }
@@ -224,6 +226,7 @@ export async function createProvider(options: ProviderOptions = {}): Promise<Pro
           owner,
           batch: parts.recommendationBatch,
           leaseMs: parts.recommendationLeaseMs,
+          checkEveryMs: parts.recommendationPollMs,
         }),
       );
       scheduler.register(

@@ -202,6 +202,8 @@ export interface PartitionedPriceOptions {
   leaseMs?: number | undefined;
   concurrency?: number | undefined;
   signal?: AbortSignal | undefined;
+  /** Whether to add and drop partitions for stocks newly followed or no longer followed first. */
+  sync?: boolean | undefined;
 }
 
 /**
@@ -215,7 +217,7 @@ export async function refreshClaimedPrices(context: PriceContext, options: Parti
   const batch = options.batch ?? 20;
   const leaseMs = options.leaseMs ?? 60_000;
   const result: RefreshResult = { updated: [], failed: [], rateLimited: false };
-  await syncPartitions(db, "prices", isFollowed);
+  if (options.sync !== false) await syncPartitions(db, "prices", isFollowed);
   try {
     while (!options.signal?.aborted && !result.rateLimited) {
       const claims = await claimPartitions(db, { job: "prices", owner, limit: batch, leaseMs });
@@ -276,13 +278,22 @@ export function partitionedPriceJob(
   context: PriceContext,
   options: Omit<PartitionedPriceOptions, "signal"> & { pollMs?: number | undefined },
 ): Job {
+  // The followed stocks are listed again (a scan of the lists) once a minute at most, and when the
+  // switch comes on: a stock added meanwhile waits at most that long, as it waited for the next round.
+  const syncEveryMs = Math.min(60_000, options.intervalMs);
+  let syncedAt = -Infinity;
   return {
     name: PRICE_JOB,
     everyProcess: true,
     intervalMs: Math.min(options.pollMs ?? 5_000, options.intervalMs),
     async run(signal) {
-      if (!(await configFlag(context.db, "auto_refresh_enabled"))) return;
-      const { failed, rateLimited } = await refreshClaimedPrices(context, { ...options, signal });
+      if (!(await configFlag(context.db, "auto_refresh_enabled"))) {
+        syncedAt = -Infinity;
+        return;
+      }
+      const sync = Date.now() - syncedAt >= syncEveryMs;
+      if (sync) syncedAt = Date.now();
+      const { failed, rateLimited } = await refreshClaimedPrices(context, { ...options, signal, sync });
       if (failed.length) {
         const tickers = failed.map((f) => f.ticker).join(", ");
         console.error(`[prices] no quote for ${tickers}: ${failed[0]!.error.message}`);

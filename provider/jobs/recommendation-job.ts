@@ -97,6 +97,7 @@ export function partitionedRecommendationJob(
     async run(signal) {
       const { db } = context;
       if (!(await configFlag(db, "auto_trade_recommendation_generation_enabled"))) return;
+      // Once per check (a minute by default), like the single-process job's list of flagged tickers.
       await syncPartitions(db, job, isFlagged);
       try {
         while (!signal.aborted) {
