@@ -38,14 +38,16 @@ const SERVER_URL = env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432
 const TICKERS = Number(env.BENCH_TICKERS ?? 300);
 const TRADERS = Number(env.BENCH_TRADERS ?? 200);
 const ACTIVE = Number(env.BENCH_ACTIVE ?? 12);
-const SOCKETS = Number(env.BENCH_SOCKETS ?? 200);
+const SOCKETS = Number(env.BENCH_SOCKETS ?? 1000);
 const TIER_SECONDS = Number(env.BENCH_TIER_SECONDS ?? 30);
 const VENDOR_MS = Number(env.BENCH_VENDOR_MS ?? 100);
 const KIND_REQUESTS = Number(env.BENCH_KIND_REQUESTS ?? 40);
 const WATCHLIST_SIZE = 15;
 const FLAGGED_PER_TRADER = 3;
 /** Tickers some trader flags for recommendations (the first ones), so generation has a bounded set. */
-const FLAGGED_TICKERS = Math.min(TICKERS, Number(env.BENCH_FLAGGED ?? 60));
+const FLAGGED_TICKERS = Math.min(TICKERS, Number(env.BENCH_FLAGGED ?? 150));
+/** /insights views per block in the side-by-side of ADR 0086, and blocks of each. */
+const INSIGHTS_VIEWS = Number(env.BENCH_INSIGHTS_VIEWS ?? 30);
 const TIERS = [
   { apps: 1, providers: 1 },
   { apps: 2, providers: 2 },
@@ -91,7 +93,7 @@ interface Proc {
   script: StartedScript;
 }
 
-async function startProvider(): Promise<Proc> {
+async function startProvider(extra: Record<string, string> = {}): Promise<Proc> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const script = await startScript(
@@ -102,6 +104,7 @@ async function startProvider(): Promise<Proc> {
       PROVIDER_PORT: String(port),
       BENCH_TICKERS: String(TICKERS),
       BENCH_VENDOR_MS: String(VENDOR_MS),
+      ...extra,
     },
     `${url}/healthz`,
     120_000,
@@ -502,7 +505,15 @@ try {
     }
 
     // Live sockets, spread over the apps, 20 a session (the relay's limit per session).
-    const rssBefore = apps.map((a) => rssBytes(a.pid));
+    const steadyRss = async (pid: number) => {
+      const samples: number[] = [];
+      for (let i = 0; i < 5; i++) {
+        samples.push(rssBytes(pid));
+        await sleep(200);
+      }
+      return samples.sort((a, b) => a - b)[2]!;
+    };
+    const rssBefore = await Promise.all(apps.map((a) => steadyRss(a.pid)));
     const sockets: WebSocket[] = [];
     const socketCookies: string[] = [];
     for (let i = 0; i < Math.ceil(SOCKETS / 20); i++)
@@ -521,7 +532,8 @@ try {
       });
     }
     await sleep(1000);
-    const socketBytes = apps.reduce((s, a, i) => s + rssBytes(a.pid) - rssBefore[i]!, 0) / SOCKETS;
+    const rssAfter = await Promise.all(apps.map((a) => steadyRss(a.pid)));
+    const socketBytes = apps.reduce((s, _a, i) => s + rssAfter[i]! - rssBefore[i]!, 0) / SOCKETS;
 
     // The mix, with a price round over every ticker each 15 s.
     await setFlag("auto_refresh_enabled", true);
@@ -585,6 +597,69 @@ try {
     for (const app of apps) await stopProc(app);
   }
   result.tiers = tiers;
+  for (const p of providers.splice(0)) await stopProc(p);
+
+  // 4. ADR 0086 side by side: /insights through an app on a provider that counts every view afresh
+  // (before) and through one that remembers the counts per run (after), in alternating blocks.
+  {
+    const before = await startProvider({ BENCH_COUNT_CACHE_ENTRIES: "0" });
+    const after = await startProvider();
+    const paths = { before: await startApp(before.url), after: await startApp(after.url) };
+    const procs = { before: [paths.before, before], after: [paths.after, after] };
+    const views: Record<"before" | "after", Trader[]> = { before: [], after: [] };
+    for (let i = 0; i < 6; i++) {
+      views.before.push(await trader(paths.before.url, i + 1));
+      views.after.push(await trader(paths.after.url, i + 1));
+    }
+    const { rows } = await admin.query<{ n: string }>("SELECT count(*) AS n FROM active_recommendation_runs");
+    const totals = {
+      before: { app: 0, provider: 0, pg: 0, read: 0, views: 0, latencies: [] as number[] },
+      after: { app: 0, provider: 0, pg: 0, read: 0, views: 0, latencies: [] as number[] },
+    };
+    // A warm-up view each (the after side fills its cache here, as any first view would).
+    for (const side of ["before", "after"] as const) for (const t of views[side]) await request("insights", t);
+    for (let block = 0; block < 4; block++) {
+      for (const side of ["before", "after"] as const) {
+        const [app, provider] = procs[side];
+        const m = await measured({ apps: [app!.pid], providers: [provider!.pid] }, async () => {
+          let next = 0;
+          await Promise.all(
+            Array.from({ length: 3 }, async () => {
+              while (next < INSIGHTS_VIEWS)
+                totals[side].latencies.push(await request("insights", views[side][next++ % views[side].length]!));
+            }),
+          );
+        });
+        totals[side].app += m.appsMs;
+        totals[side].provider += m.providersMs;
+        totals[side].pg += m.pgMs;
+        totals[side].read += m.read;
+        totals[side].views += INSIGHTS_VIEWS;
+      }
+    }
+    const per = (side: "before" | "after") => ({
+      app_cpu_ms: r2(totals[side].app / totals[side].views),
+      provider_cpu_ms: r2(totals[side].provider / totals[side].views),
+      postgres_cpu_ms: r2(totals[side].pg / totals[side].views),
+      rows_read: Math.round(totals[side].read / totals[side].views),
+      p50_ms: Math.round(percentile(totals[side].latencies, 0.5)),
+    });
+    const b = per("before");
+    const a = per("after");
+    result.insights_count_cache = {
+      active_runs: Number(rows[0]!.n),
+      views_each: totals.before.views,
+      before: b,
+      after: a,
+      ratio_after_over_before: {
+        postgres_cpu: r2(a.postgres_cpu_ms / b.postgres_cpu_ms),
+        provider_cpu: r2(a.provider_cpu_ms / b.provider_cpu_ms),
+        app_cpu: r2(a.app_cpu_ms / b.app_cpu_ms),
+        rows_read: r2(a.rows_read / b.rows_read),
+      },
+    };
+    console.log(JSON.stringify(result.insights_count_cache));
+  }
 
   // Table sizes now, for a year's projection (docs/capacity.md).
   const { rows: sizes } = await admin.query<{ table: string; rows: string; bytes: string }>(
@@ -598,6 +673,9 @@ try {
     generation_two_over_one: (result.jobs as { generation_two_over_one: number }).generation_two_over_one,
     cpu_s_per_trader_minute_1x1: (tiers[0] as { cpu_s_per_active_trader_minute: number })
       .cpu_s_per_active_trader_minute,
+    insights_rows_read_after_over_before: (
+      result.insights_count_cache as { ratio_after_over_before: { rows_read: number } }
+    ).ratio_after_over_before.rows_read,
   };
   report(result);
 } finally {

@@ -119,6 +119,11 @@ export interface ProviderOptions extends DatabaseOptions {
    * process, stock by stock (ADR 0085): stocks claimed at once, how long a claim holds, how often a
    * process looks for due stocks. Defaults: prices 20 / 60 s / 5 s, generation 4 / 5 min / 60 s.
    */
+  /**
+   * How many top-line counts (a run's puts under a reader's filters) each process remembers; 50,000
+   * when omitted, 0 to count on every /insights view (ADR 0086).
+   */
+  topLineCountCacheEntries?: number | undefined;
   jobPartitions?:
     | {
         priceBatch?: number | undefined;
@@ -198,7 +203,7 @@ export async function createProvider(options: ProviderOptions = {}): Promise<Pro
     deviceRoutes(router, context);
     notificationRoutes(router, context);
     configRoutes(router, context);
-    recommendationRoutes(router, context);
+    recommendationRoutes(router, context, { countCacheEntries: options.topLineCountCacheEntries });
     aiRoutes(router, context);
     trackRecordRoutes(router, context);
     tradeRoutes(router, context);

@@ -34,6 +34,8 @@ const running = await startProviderServer({
   recommendationIntervalSeconds: 3600,
   leaderRetryMs: 500,
   jobPartitions: { pricePollMs: 1_000, recommendationPollMs: 1_000 },
+  // Unset: the default; 0 for bench/capacity's "before" of ADR 0086.
+  topLineCountCacheEntries: env.BENCH_COUNT_CACHE_ENTRIES ? Number(env.BENCH_COUNT_CACHE_ENTRIES) : undefined,
   market,
 });
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
