@@ -255,4 +255,27 @@ describe("the top line's count per reader, in SQL", () => {
       await own().set({ conservative_iv }).execute();
     }
   });
+
+  it("serves the same top line through the cache, leaving out a stock whose active run stored no put", async () => {
+    const empty = await db
+      .insertInto("stocks")
+      .values({ ticker: "ZEMPTY", name: "Nothing Stored Inc.", current_price: 10 })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const run = await db
+      .insertInto("recommendation_runs")
+      .values({ stock_id: empty.id, inputs: JSON.stringify({ spot: 10, levels: {} }) })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await db.insertInto("active_recommendation_runs").values({ stock_id: empty.id, run_id: run.id }).execute();
+    const cache = createCountCache(1_000);
+    for (let pass = 0; pass < 2; pass++) {
+      for (const viewer of [null, bare, withOwn, withZeroOwn]) {
+        const cached = await topLine(db, viewer, DEFAULT_FILTERS, cache);
+        expect(cached).toEqual(await topLine(db, viewer, DEFAULT_FILTERS));
+        expect(cached.map((t) => t.stock_id)).not.toContain(empty.id);
+        expect(cached.map((t) => t.stock_id)).toContain(stockId);
+      }
+    }
+  });
 });

@@ -517,13 +517,16 @@ export async function topLine(
       .selectFrom("active_recommendation_runs as t")
       .innerJoin("recommendation_runs as r", "r.id", "t.run_id")
       .innerJoin("stocks as s", "s.id", "t.stock_id")
-      // A run that stored no put has no top-line entry, as before ADR 0040.
-      .where(({ exists, selectFrom }) =>
-        exists(selectFrom("trade_recommendations as p").select("p.id").whereRef("p.run_id", "=", "t.run_id")),
+      // A run that stored no put has no top-line entry, as before ADR 0040 (asked of the cache when there is one).
+      .$if(!cache, (q) =>
+        q.where(({ exists, selectFrom }) =>
+          exists(selectFrom("trade_recommendations as p").select("p.id").whereRef("p.run_id", "=", "t.run_id")),
+        ),
       )
-      .select(["r.created_at", "r.inputs", "s.id", "s.ticker", "s.name"])
+      .select(["r.created_at", "r.inputs", "s.id", "s.ticker", "s.name", "t.run_id"])
       .orderBy("s.ticker")
-      .execute(),
+      .execute()
+      .then((rows) => (cache ? withStoredPuts(db, cache, rows) : rows)),
     cache ? cachedReaderCounts(db, cache, viewerId, filters) : readerCounts(db, viewerId, filters),
     db
       .selectFrom("user_stocks")
@@ -593,6 +596,26 @@ export async function readerCounts(
   const counts = new Map<number, number>();
   for (const r of rows) counts.set(r.stock_id, (counts.get(r.stock_id) ?? 0) + Math.min(PER_EXPIRY, Number(r.n)));
   return counts;
+}
+
+/** The runs that stored at least one put; whether one did never changes (ADR 0040), so it is remembered. */
+async function withStoredPuts<T extends { run_id: number }>(db: Db, cache: CountCache, runs: T[]): Promise<T[]> {
+  const key = (runId: number) => `${runId}|stored`;
+  const unknown = runs.filter((r) => cache.get(key(r.run_id)) === undefined).map((r) => r.run_id);
+  if (unknown.length) {
+    const stored = new Set(
+      (
+        await db
+          .selectFrom("trade_recommendations")
+          .select("run_id")
+          .distinct()
+          .where(sql<boolean>`run_id = ANY(${unknown}::int[])`)
+          .execute()
+      ).map((r) => r.run_id),
+    );
+    for (const runId of unknown) cache.set(key(runId), stored.has(runId) ? 1 : 0);
+  }
+  return runs.filter((r) => cache.get(key(r.run_id)) === 1);
 }
 
 /**
