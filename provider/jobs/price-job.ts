@@ -196,7 +196,7 @@ export interface PartitionedPriceOptions {
   intervalMs: number;
   /** This process's name on its claims (unique among the processes). */
   owner: string;
-  /** Stocks claimed at once; a dead process holds at most this many until its lease expires. */
+  /** Stocks claimed, and quoted, at once; a dead process holds at most this many until its lease expires. */
   batch?: number | undefined;
   /** How long a claim is held before another process may take it over. */
   leaseMs?: number | undefined;
@@ -239,7 +239,9 @@ export async function refreshClaimedPrices(context: PriceContext, options: Parti
         stocks,
         {
           signal: options.signal,
-          concurrency: options.concurrency,
+          // The whole batch at once: a vendor that joins concurrent quotes (Tradier) asks for it in one
+          // request (docs/capacity.md, the vendor's limit); Yahoo's client queues its own four.
+          concurrency: options.concurrency ?? batch,
           settle: async (tx, stock) => {
             await completePartition(tx, { job: "prices", owner, stockId: stock.id, intervalMs, done: true });
             settled.add(stock.id);
