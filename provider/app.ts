@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { hostname } from "node:os";
 import { openDatabase, ping, type DatabaseHandle, type DatabaseOptions } from "./db/client.ts";
 import { seedDemo, seedDemoRecommendations, switchOnLivePrices } from "./db/seed.ts";
 import { seedDemoJournal } from "./db/demo-journal.ts";
@@ -37,8 +38,8 @@ import { coveredCallRoutes } from "./routes/covered-calls.ts";
 import { createEventBus } from "./bus/bus.ts";
 import { createScheduler, type Scheduler } from "./jobs/scheduler.ts";
 import { postgresLeader, singleProcessLeader } from "./jobs/leader.ts";
-import { recommendationJob } from "./jobs/recommendation-job.ts";
-import { priceRefreshJob } from "./jobs/price-job.ts";
+import { partitionedRecommendationJob, recommendationJob } from "./jobs/recommendation-job.ts";
+import { partitionedPriceJob, positionAlertsJob, priceRefreshJob } from "./jobs/price-job.ts";
 import { recommendContext } from "./recommend/context.ts";
 import { aiRoutes } from "./routes/ai.ts";
 import { tradeRoutes } from "./routes/trades.ts";
@@ -118,6 +119,27 @@ export interface ProviderOptions extends DatabaseOptions {
    * never from the environment: the test suites lower it, as they sign in hundreds of times a run (ADR 0064).
    */
   passwordCost?: number | undefined;
+  /**
+   * On a PostgreSQL server the price refresh and automatic generation are shared by every provider
+   * process, stock by stock (ADR 0085): stocks claimed at once, how long a claim holds, how often a
+   * process looks for due stocks. Defaults: prices 20 / 60 s / 5 s, generation 4 / 5 min / 60 s.
+   */
+  /**
+   * How many top-line counts (a run's puts under a reader's filters) each process remembers; 50,000
+   * when omitted, 0 to count on every /insights view (ADR 0086).
+   */
+  topLineCountCacheEntries?: number | undefined;
+  jobPartitions?:
+    | {
+        priceBatch?: number | undefined;
+        priceLeaseMs?: number | undefined;
+        pricePollMs?: number | undefined;
+        recommendationBatch?: number | undefined;
+        recommendationLeaseMs?: number | undefined;
+        /** How often a process looks for due generations; 60 s (at most the generation interval). */
+        recommendationPollMs?: number | undefined;
+      }
+    | undefined;
 }
 
 export interface Provider {
@@ -187,15 +209,16 @@ export async function createProvider(options: ProviderOptions = {}): Promise<Pro
     deviceRoutes(router, context);
     notificationRoutes(router, context);
     configRoutes(router, context);
-    recommendationRoutes(router, context);
+    recommendationRoutes(router, context, { countCacheEntries: options.topLineCountCacheEntries });
     aiRoutes(router, context);
     trackRecordRoutes(router, context);
     tradeRoutes(router, context);
     alertSettingsRoutes(router, context);
     coveredCallRoutes(router, context);
 
+    const shared = database.kind === "postgres" && Boolean(options.databaseUrl);
     const scheduler = createScheduler(
-      database.kind === "postgres" && options.databaseUrl
+      shared && options.databaseUrl
         ? postgresLeader({
             databaseUrl: options.databaseUrl,
             retryMs: options.leaderRetryMs,
@@ -203,12 +226,35 @@ export async function createProvider(options: ProviderOptions = {}): Promise<Pro
           })
         : singleProcessLeader(),
     );
-    scheduler.register(
-      recommendationJob(recommendContext(context), {
-        intervalMs: (options.recommendationIntervalSeconds ?? 900) * 1000,
-      }),
-    );
-    scheduler.register(priceRefreshJob(context, { intervalMs: (options.priceRefreshSeconds ?? 60) * 1000 }));
+    const recommendationIntervalMs = (options.recommendationIntervalSeconds ?? 900) * 1000;
+    const priceIntervalMs = (options.priceRefreshSeconds ?? 60) * 1000;
+    if (shared) {
+      // Several processes may share this server: per-stock work is claimed through it (ADR 0085).
+      const owner = `${hostname()}:${process.pid}:${randomBytes(4).toString("hex")}`;
+      const parts = options.jobPartitions ?? {};
+      scheduler.register(
+        partitionedRecommendationJob(recommendContext(context), {
+          intervalMs: recommendationIntervalMs,
+          owner,
+          batch: parts.recommendationBatch,
+          leaseMs: parts.recommendationLeaseMs,
+          checkEveryMs: parts.recommendationPollMs,
+        }),
+      );
+      scheduler.register(
+        partitionedPriceJob(context, {
+          intervalMs: priceIntervalMs,
+          owner,
+          batch: parts.priceBatch,
+          leaseMs: parts.priceLeaseMs,
+          pollMs: parts.pricePollMs,
+        }),
+      );
+      scheduler.register(positionAlertsJob(context, { intervalMs: priceIntervalMs }));
+    } else {
+      scheduler.register(recommendationJob(recommendContext(context), { intervalMs: recommendationIntervalMs }));
+      scheduler.register(priceRefreshJob(context, { intervalMs: priceIntervalMs }));
+    }
     scheduler.register(
       trackRecordJob(context, {
         intervalMs: TRACK_RECORD_INTERVAL_MS,

@@ -595,6 +595,31 @@ const migrations: Record<string, Migration> = {
       );
     },
   },
+  // --- capacity (issue 45) ---
+  "0170-job-partitions": {
+    // Scheduled per-ticker work shared by provider processes on one PostgreSQL server (ADR 0085): a
+    // row per job and stock, claimed with FOR UPDATE SKIP LOCKED under a lease that expires when its
+    // process dies; done in the same transaction as the work's own writes.
+    async up(db: Kysely<unknown>) {
+      await runScript(
+        db,
+        `
+        CREATE TABLE job_partitions (
+          job text NOT NULL CHECK (job IN ('prices', 'recommendations')),
+          stock_id integer NOT NULL REFERENCES stocks ON DELETE CASCADE,
+          due_at timestamptz NOT NULL DEFAULT now(),
+          leased_by text,
+          leased_until timestamptz,
+          claimed_at timestamptz,
+          runs bigint NOT NULL DEFAULT 0 CHECK (runs >= 0),
+          PRIMARY KEY (job, stock_id),
+          CHECK ((leased_by IS NULL) = (leased_until IS NULL))
+        );
+        CREATE INDEX job_partitions_due ON job_partitions (job, due_at);
+      `,
+      );
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

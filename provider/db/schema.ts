@@ -381,6 +381,18 @@ export interface ExpiryResolutionsTable {
   created_at: Generated<Date>;
 }
 
+/** Per-stock scheduled work shared by provider processes, claimed under a lease (ADR 0085). */
+export interface JobPartitionsTable {
+  job: "prices" | "recommendations";
+  stock_id: number;
+  due_at: Generated<Date>;
+  leased_by: string | null;
+  leased_until: Date | null;
+  claimed_at: Date | null;
+  /** Runs that did the work (a quote stored or seen unchanged, a generation). */
+  runs: Generated<number>;
+}
+
 export interface Database {
   users: UsersTable;
   roles: RolesTable;
@@ -413,4 +425,5 @@ export interface Database {
   position_alerts: PositionAlertsTable;
   expiry_resolutions: ExpiryResolutionsTable;
   call_filters: CallFiltersTable;
+  job_partitions: JobPartitionsTable;
 }

@@ -78,7 +78,7 @@ describe.runIf(postgres)("scheduled jobs across provider processes (PostgreSQL a
     expect(await lockHolders(url)).toBe(1);
   });
 
-  it("runs the automatic generation in the leader only", async () => {
+  it("generates each flagged ticker once though both providers run the automatic generation", async () => {
     const url = await database();
     const setup = await provider(url, { jobs: false });
     await setup.context.db
@@ -106,7 +106,7 @@ describe.runIf(postgres)("scheduled jobs across provider processes (PostgreSQL a
       );
     await until(async () => (await runs()) >= flagged.length);
     await sleep(500);
-    // One run per flagged ticker: the follower generated nothing.
+    // One run per flagged ticker: the two processes shared them (ADR 0085), none twice.
     expect(await runs()).toBe(flagged.length);
     expect([a.scheduler.isLeader, b.scheduler.isLeader].filter(Boolean)).toHaveLength(1);
   });

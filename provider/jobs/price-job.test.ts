@@ -56,7 +56,8 @@ const quotesOf = (message: StockPriceUpdate): PriceQuote[] =>
   Array.isArray(message.data) ? message.data : [message.data];
 
 beforeAll(async () => {
-  provider = await testProvider({ market });
+  // On PostgreSQL the refresh is claimed stock by stock and published per batch (ADR 0085): one batch here.
+  provider = await testProvider({ market, jobPartitions: { priceBatch: 1000 } });
   adminToken = await provider.login("admin", "admin1234");
   demoToken = await provider.login("demo", "demo1234");
   await provider.context.bus.subscribe(STOCK_UPDATES_CHANNEL, (m) => void published.push(StockPriceUpdate.parse(m)));

@@ -126,6 +126,29 @@ describe("scheduler", () => {
     await scheduler.stop();
   });
 
+  it("runs a job marked everyProcess from start to stop whether this process leads or not (ADR 0085)", async () => {
+    const election = manualElection();
+    const scheduler = createScheduler(election);
+    const shared = recordingJob("shared", 10);
+    const leaderOnly = recordingJob("leader-only", 10);
+    scheduler.register({ ...shared.job, everyProcess: true });
+    scheduler.register(leaderOnly.job);
+    await sleep(30);
+    expect(shared.log.starts).toBe(0);
+    scheduler.start();
+    await until(() => shared.log.starts >= 2);
+    expect(leaderOnly.log.starts).toBe(0);
+    election.set(true);
+    await until(() => leaderOnly.log.starts >= 1);
+    election.set(false);
+    const sharedRuns = shared.log.starts;
+    await until(() => shared.log.starts > sharedRuns + 1);
+    await scheduler.stop();
+    const stopped = shared.log.starts;
+    await sleep(60);
+    expect(shared.log.starts).toBe(stopped);
+  });
+
   it("keeps running after a job throws", async () => {
     const election = manualElection();
     const scheduler = createScheduler(election);

@@ -2,7 +2,9 @@
  * Scheduled jobs (automatic recommendation generation, price refresh, …) run only in the leader
  * process (./leader.ts). Each job runs when leadership is gained and then every `intervalMs` after
  * its previous run ended, so runs of one job never overlap. Losing leadership aborts the jobs'
- * signal and stops their timers.
+ * signal and stops their timers. A job marked `everyProcess` runs in every process from start to
+ * stop instead, whoever leads: it shares its work with the other processes through the database
+ * (per-stock partitions, docs/decisions/0085-scheduled-work-partitioned-by-stock.md).
  */
 import type { LeaderElection } from "./leader.ts";
 
@@ -13,6 +15,8 @@ export interface Job {
   intervalMs: number;
   /** One run; `signal` aborts when this process stops leading or the scheduler stops. */
   run(signal: AbortSignal): Promise<void>;
+  /** Runs in every process, not only the leader (its work is claimed through the database). */
+  everyProcess?: boolean | undefined;
 }
 
 export interface Scheduler {
@@ -38,6 +42,8 @@ interface JobState {
 export function createScheduler(election: LeaderElection): Scheduler {
   const states = new Map<string, JobState>();
   let controller: AbortController | null = null;
+  /** Signal of the jobs every process runs: from start() to stop(). */
+  let everywhere: AbortController | null = null;
   let waiters: (() => void)[] = [];
 
   const runOnce = (state: JobState, signal: AbortSignal): Promise<void> => {
@@ -66,9 +72,11 @@ export function createScheduler(election: LeaderElection): Scheduler {
     });
   };
 
+  const leaderOnly = () => [...states.values()].filter((s) => !s.job.everyProcess);
+
   const lead = () => {
     controller = new AbortController();
-    for (const state of states.values()) loop(state, controller.signal);
+    for (const state of leaderOnly()) loop(state, controller.signal);
     for (const resolve of waiters) resolve();
     waiters = [];
   };
@@ -76,7 +84,7 @@ export function createScheduler(election: LeaderElection): Scheduler {
   const follow = () => {
     controller?.abort();
     controller = null;
-    for (const state of states.values()) {
+    for (const state of leaderOnly()) {
       if (state.timer) clearTimeout(state.timer);
       state.timer = null;
     }
@@ -87,13 +95,24 @@ export function createScheduler(election: LeaderElection): Scheduler {
       if (states.has(job.name)) throw new Error(`A job named ${job.name} is registered already`);
       const state: JobState = { job, timer: null, running: null };
       states.set(job.name, state);
-      if (controller) loop(state, controller.signal);
+      const signal = job.everyProcess ? everywhere?.signal : controller?.signal;
+      if (signal) loop(state, signal);
     },
     start() {
+      if (!everywhere) {
+        everywhere = new AbortController();
+        for (const state of states.values()) if (state.job.everyProcess) loop(state, everywhere.signal);
+      }
       election.start((leader) => (leader ? lead() : follow()));
     },
     async stop() {
       follow();
+      everywhere?.abort();
+      everywhere = null;
+      for (const state of states.values()) {
+        if (state.timer) clearTimeout(state.timer);
+        state.timer = null;
+      }
       await election.stop();
       await Promise.all([...states.values()].map((s) => s.running));
     },
@@ -107,7 +126,8 @@ export function createScheduler(election: LeaderElection): Scheduler {
     async runNow(name) {
       const state = states.get(name);
       if (!state) throw new Error(`No job named ${name}`);
-      await runOnce(state, controller?.signal ?? new AbortController().signal);
+      const signal = state.job.everyProcess ? everywhere?.signal : controller?.signal;
+      await runOnce(state, signal ?? new AbortController().signal);
     },
   };
 }

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testProvider, type TestProvider } from "#provider/testing/provider.ts";
 import type { Db } from "#provider/db/client.ts";
-import { activeRecommendations, readerCounts, topLine } from "./store.ts";
+import { activeRecommendations, cachedReaderCounts, readerCounts, topLine } from "./store.ts";
+import { createCountCache } from "./count-cache.ts";
 import { DEFAULT_FILTERS, type TraderFilterValues } from "./selection.ts";
 
 /**
@@ -209,5 +210,72 @@ describe("the top line's count per reader, in SQL", () => {
     // (92.5 + 100) / 2, their own row's; a reader without a row gets the UIP row's (95 + 110) / 2.
     expect(a.average_iv).toBe(96.25);
     expect((await topLine(db, bare, DEFAULT_FILTERS)).find((t) => t.stock_id === stockId)!.average_iv).toBe(102.5);
+  });
+
+  it("counts the same through the cache of ADR 0086, shared by readers, and afresh once a reader's level changes", async () => {
+    const cache = createCountCache(1_000);
+    const compare = async () => {
+      for (let pass = 0; pass < 2; pass++) {
+        for (const viewer of [null, bare, withOwn, withZeroOwn]) {
+          for (const filters of FILTER_SETS) {
+            const cached = await cachedReaderCounts(db, cache, viewer, filters);
+            const fresh = await readerCounts(db, viewer, filters);
+            for (const stock of [stockId, ownStockId]) {
+              expect({ viewer, filters, stock, count: cached.get(stock) ?? 0 }).toEqual({
+                viewer,
+                filters,
+                stock,
+                count: fresh.get(stock) ?? 0,
+              });
+            }
+          }
+        }
+      }
+    };
+    await compare();
+    expect(cache.size).toBeGreaterThan(0);
+    // The reader's own conservative value moves: what their filters let through changes with it.
+    const own = () => db.updateTable("user_stocks").where("user_id", "=", withOwn).where("stock_id", "=", stockId);
+    const { conservative_iv } = await db
+      .selectFrom("user_stocks")
+      .select("conservative_iv")
+      .where("user_id", "=", withOwn)
+      .where("stock_id", "=", stockId)
+      .executeTakeFirstOrThrow();
+    const counted = (await cachedReaderCounts(db, cache, withOwn, DEFAULT_FILTERS)).get(stockId) ?? 0;
+    try {
+      await own()
+        .set({ conservative_iv: conservative_iv * 0.9 })
+        .execute();
+      const lower = (await cachedReaderCounts(db, cache, withOwn, DEFAULT_FILTERS)).get(stockId) ?? 0;
+      expect(lower).toBe((await readerCounts(db, withOwn, DEFAULT_FILTERS)).get(stockId) ?? 0);
+      expect(lower).toBeLessThan(counted);
+      await compare();
+    } finally {
+      await own().set({ conservative_iv }).execute();
+    }
+  });
+
+  it("serves the same top line through the cache, leaving out a stock whose active run stored no put", async () => {
+    const empty = await db
+      .insertInto("stocks")
+      .values({ ticker: "ZEMPTY", name: "Nothing Stored Inc.", current_price: 10 })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const run = await db
+      .insertInto("recommendation_runs")
+      .values({ stock_id: empty.id, inputs: JSON.stringify({ spot: 10, levels: {} }) })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await db.insertInto("active_recommendation_runs").values({ stock_id: empty.id, run_id: run.id }).execute();
+    const cache = createCountCache(1_000);
+    for (let pass = 0; pass < 2; pass++) {
+      for (const viewer of [null, bare, withOwn, withZeroOwn]) {
+        const cached = await topLine(db, viewer, DEFAULT_FILTERS, cache);
+        expect(cached).toEqual(await topLine(db, viewer, DEFAULT_FILTERS));
+        expect(cached.map((t) => t.stock_id)).not.toContain(empty.id);
+        expect(cached.map((t) => t.stock_id)).toContain(stockId);
+      }
+    }
   });
 });

@@ -18,6 +18,7 @@ import type { MarketSource, TopLineRecommendation, TradeRecommendation } from "#
 import type { Candidate } from "./engine.ts";
 import type { ReferenceLevels } from "./level-flags.ts";
 import { LEVEL_COLUMNS } from "./levels.ts";
+import type { CountCache } from "./count-cache.ts";
 import { figuresOf, PER_EXPIRY, selectFor, type ReaderFigures, type TraderFilterValues } from "./selection.ts";
 
 /** The contract's fields that depend on the reader (their levels, filters and commission). */
@@ -509,20 +510,24 @@ export async function topLine(
   db: Db,
   viewerId: number | null,
   filters: TraderFilterValues,
+  cache?: CountCache,
 ): Promise<TopLineRecommendation[]> {
   const [runs, counts, own, uip] = await Promise.all([
     db
       .selectFrom("active_recommendation_runs as t")
       .innerJoin("recommendation_runs as r", "r.id", "t.run_id")
       .innerJoin("stocks as s", "s.id", "t.stock_id")
-      // A run that stored no put has no top-line entry, as before ADR 0040.
-      .where(({ exists, selectFrom }) =>
-        exists(selectFrom("trade_recommendations as p").select("p.id").whereRef("p.run_id", "=", "t.run_id")),
+      // A run that stored no put has no top-line entry, as before ADR 0040 (asked of the cache when there is one).
+      .$if(!cache, (q) =>
+        q.where(({ exists, selectFrom }) =>
+          exists(selectFrom("trade_recommendations as p").select("p.id").whereRef("p.run_id", "=", "t.run_id")),
+        ),
       )
-      .select(["r.created_at", "r.inputs", "s.id", "s.ticker", "s.name"])
+      .select(["r.created_at", "r.inputs", "s.id", "s.ticker", "s.name", "t.run_id"])
       .orderBy("s.ticker")
-      .execute(),
-    readerCounts(db, viewerId, filters),
+      .execute()
+      .then((rows) => (cache ? withStoredPuts(db, cache, rows) : rows)),
+    cache ? cachedReaderCounts(db, cache, viewerId, filters) : readerCounts(db, viewerId, filters),
     db
       .selectFrom("user_stocks")
       .select(["stock_id", "average_iv"])
@@ -554,6 +559,8 @@ export async function readerCounts(
   db: Db,
   viewerId: number | null,
   f: TraderFilterValues,
+  /** Only these runs (active ones); every active run when omitted. */
+  runIds?: readonly number[],
 ): Promise<Map<number, number>> {
   const mid = sql<number>`((t.bid + t.ask) / 2)`;
   const conservative = sql<number>`(CASE WHEN own.id IS NOT NULL THEN own.conservative_iv ELSE uip.conservative_iv END)`;
@@ -566,7 +573,11 @@ export async function readerCounts(
     .select(({ fn }) => ["t.stock_id", fn.countAll<number>().as("n")])
     // The active runs' ids as one array first: the run_id index then finds their rows, where a join
     // let PGlite (never analysed) scan every kept run's rows (ADR 0040).
-    .where(sql<boolean>`t.run_id = ANY(ARRAY(SELECT run_id FROM active_recommendation_runs))`)
+    .where(
+      runIds
+        ? sql<boolean>`t.run_id = ANY(${[...runIds]}::int[])`
+        : sql<boolean>`t.run_id = ANY(ARRAY(SELECT run_id FROM active_recommendation_runs))`,
+    )
     .where(sql<boolean>`abs(t.delta) >= ${f.delta_min - 1e-12}::float8`)
     .where(sql<boolean>`abs(t.delta) <= ${f.delta_max + 1e-12}::float8`)
     .where("t.days_to_expiry", ">=", f.dte_min)
@@ -584,6 +595,79 @@ export async function readerCounts(
     .execute();
   const counts = new Map<number, number>();
   for (const r of rows) counts.set(r.stock_id, (counts.get(r.stock_id) ?? 0) + Math.min(PER_EXPIRY, Number(r.n)));
+  return counts;
+}
+
+/** The runs that stored at least one put; whether one did never changes (ADR 0040), so it is remembered. */
+async function withStoredPuts<T extends { run_id: number }>(db: Db, cache: CountCache, runs: T[]): Promise<T[]> {
+  const key = (runId: number) => `${runId}|stored`;
+  const unknown = runs.filter((r) => cache.get(key(r.run_id)) === undefined).map((r) => r.run_id);
+  if (unknown.length) {
+    const stored = new Set(
+      (
+        await db
+          .selectFrom("trade_recommendations")
+          .select("run_id")
+          .distinct()
+          .where(sql<boolean>`run_id = ANY(${unknown}::int[])`)
+          .execute()
+      ).map((r) => r.run_id),
+    );
+    for (const runId of unknown) cache.set(key(runId), stored.has(runId) ? 1 : 0);
+  }
+  return runs.filter((r) => cache.get(key(r.run_id)) === 1);
+}
+
+/**
+ * readerCounts through a cache (ADR 0086): the count of an active run depends only on its rows
+ * (written once), the reader's filters and the conservative value it is held against (their
+ * watchlist row's, else the UIP row's), so it is looked up by those and counted in SQL only for
+ * the runs not seen with them yet. A /insights view then reads one row per active run, not every
+ * put of every active pool.
+ */
+export async function cachedReaderCounts(
+  db: Db,
+  cache: CountCache,
+  viewerId: number | null,
+  f: TraderFilterValues,
+): Promise<Map<number, number>> {
+  const runs = await db
+    .selectFrom("active_recommendation_runs as a")
+    .leftJoin("user_stocks as own", (join) =>
+      join.onRef("own.stock_id", "=", "a.stock_id").on("own.user_id", "=", viewerId ?? -1),
+    )
+    .leftJoin("uip_stocks as uip", "uip.stock_id", "a.stock_id")
+    .select([
+      "a.stock_id",
+      "a.run_id",
+      sql<number | null>`(CASE WHEN own.id IS NOT NULL THEN own.conservative_iv ELSE uip.conservative_iv END)`.as(
+        "conservative",
+      ),
+    ])
+    .execute();
+  const filters = JSON.stringify(Object.entries(f).sort(([a], [b]) => (a < b ? -1 : 1)));
+  const keyOf = (run: (typeof runs)[number]) =>
+    `${run.run_id}|${f.at_or_below_conservative ? String(run.conservative ?? "") : ""}|${filters}`;
+  const counts = new Map<number, number>();
+  const missing: typeof runs = [];
+  for (const run of runs) {
+    const count = cache.get(keyOf(run));
+    if (count === undefined) missing.push(run);
+    else counts.set(run.stock_id, count);
+  }
+  if (missing.length) {
+    const fresh = await readerCounts(
+      db,
+      viewerId,
+      f,
+      missing.map((r) => r.run_id),
+    );
+    for (const run of missing) {
+      const count = fresh.get(run.stock_id) ?? 0;
+      cache.set(keyOf(run), count);
+      counts.set(run.stock_id, count);
+    }
+  }
   return counts;
 }
 

@@ -7,6 +7,7 @@ import { activeRecommendations, recommendationById, topLine } from "#provider/re
 import { generateRecommendations } from "#provider/recommend/generate.ts";
 import { recommendContext } from "#provider/recommend/context.ts";
 import { readerFilters, saveFilters, savedFilters } from "#provider/recommend/filters.ts";
+import { createCountCache } from "#provider/recommend/count-cache.ts";
 
 export const NOT_AUTHORIZED_TO_GENERATE = "Not authorized to generate recommendations";
 
@@ -15,8 +16,15 @@ export const NOT_AUTHORIZED_TO_GENERATE = "Not authorized to generate recommenda
  * theirs); which puts they see, in what order and with what figures follows their own levels (else
  * the UIP row's, else none) and their own filters (ADR 0022); generating is for users who flagged the ticker in their watchlist, and for admins.
  */
-export function recommendationRoutes(router: Router, context: ProviderContext): void {
+export function recommendationRoutes(
+  router: Router,
+  context: ProviderContext,
+  /** Top-line counts remembered (ADR 0086); 0 counts every view afresh. */
+  options: { countCacheEntries?: number | undefined } = {},
+): void {
   const { db } = context;
+  const entries = options.countCacheEntries ?? 50_000;
+  const counts = entries > 0 ? createCountCache(entries) : undefined;
 
   router.on(calls.tradeRecommendations, async ({ caller, params, query }) => {
     const [stock, filters] = await Promise.all([
@@ -34,7 +42,7 @@ export function recommendationRoutes(router: Router, context: ProviderContext): 
   });
 
   router.on(calls.topLineRecommendations, async ({ caller, query }) =>
-    topLine(db, caller.id, await readerFilters(db, caller.id, query)),
+    topLine(db, caller.id, await readerFilters(db, caller.id, query), counts),
   );
 
   router.on(calls.traderFilters, async ({ caller }) => savedFilters(db, caller.id));
