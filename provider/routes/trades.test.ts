@@ -108,6 +108,24 @@ describe("trades", () => {
     expect((await provider.call(calls.listTrades, { token: a })).body).toEqual([]);
   });
 
+  it("an import's preview refuses such a line with its reason, instead of listing it as to be added", async () => {
+    const a = await trader();
+    const [header, , , , sellToOpen] = fixture("tastytrade-transactions.csv").split("\n");
+    const longRoot = sellToOpen!
+      .replaceAll("T     260320P00025000", "ABCDEFG260320P00025000")
+      .replace(",100,T,T,", ",100,ABCDEFG,ABCDEFG,");
+    const hugeStrike = sellToOpen!.replace(",3/20/26,25,PUT,", ",3/20/26,100000,PUT,");
+    const csv = [header, longRoot, hugeStrike].join("\n");
+    const res = await provider.call(calls.previewImport, { token: a, body: { broker: "tastytrade", csv } });
+    expect(res.status).toBe(200);
+    const preview = calls.previewImport.response.parse(res.body);
+    expect(preview.added).toEqual([]);
+    expect(preview.refused).toEqual([
+      { line: 2, reason: "ticker: An option's ticker is at most 6 characters" },
+      { line: 3, reason: "strike: Strike must be from 0.001 to 99,999.999" },
+    ]);
+  });
+
   it("takes the bounds themselves: a 6-letter option ticker, strikes 0.001 and 99,999.999, a 2099 expiry", async () => {
     const a = await trader();
     // On a ticker the market has no chain for, so the bounds are tested and not the chain's strikes (issue 41).
