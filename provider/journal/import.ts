@@ -36,6 +36,39 @@ interface Planned {
   trade: store.NewTrade;
   /** The trade as the replay sees it: id −1, −2, … in time order, after every stored trade's. */
   wheel: WheelTrade;
+  /** The buy-to-close this sell-to-open rolls (issue 43: a roll keeps the cycle whole). */
+  rollOf?: Planned;
+}
+
+type Valid = Omit<Planned, "wheel" | "rollOf"> & { rollOf?: Valid };
+
+/**
+ * Links each sell-to-open to a buy-to-close of the same ticker and option type in the same minute,
+ * on another contract: the two legs of a roll, which brokers write as two lines (often with one
+ * timestamp). Linked, the buy-to-close does not end the cycle (docs/decisions/0074-broker-imports-keep-the-wheel-whole.md).
+ * `valid` is in time order; answers it with each roll's buy-to-close just before its sell-to-open.
+ */
+function linkRolls(valid: Valid[]): Valid[] {
+  const minute = (v: Valid) => Math.floor(Date.parse(v.trade.traded_at) / 60_000);
+  const closes = new Map<string, Valid[]>();
+  for (const v of valid) {
+    if (v.trade.kind !== "buy_to_close") continue;
+    const key = `${v.trade.ticker}|${v.trade.option_type}|${minute(v)}`;
+    closes.set(key, [...(closes.get(key) ?? []), v]);
+  }
+  const linked = new Set<Valid>();
+  for (const v of valid) {
+    if (v.trade.kind !== "sell_to_open") continue;
+    const candidates = closes.get(`${v.trade.ticker}|${v.trade.option_type}|${minute(v)}`) ?? [];
+    const close = candidates.find(
+      (c) => !linked.has(c) && (c.trade.strike !== v.trade.strike || c.trade.expiry !== v.trade.expiry),
+    );
+    if (!close) continue;
+    linked.add(close);
+    v.rollOf = close;
+  }
+  const at = (v: Valid) => Date.parse(v.trade.traded_at);
+  return [...valid].sort((a, b) => at(a) - at(b) || (a.rollOf === b ? 1 : b.rollOf === a ? -1 : a.line - b.line));
 }
 
 /**
@@ -79,7 +112,7 @@ async function planImport(tx: Db, userId: number, broker: Broker, csv: string, n
     keyed.filter((l) => !("skipped" in l)).map((l) => l.key),
   );
   const preview: ImportPreview = { broker, added: [], duplicates: [], refused: [], skipped: 0 };
-  const valid: Omit<Planned, "wheel">[] = [];
+  const valid: Valid[] = [];
   for (const line of keyed) {
     if ("skipped" in line) preview.skipped += 1;
     else if ("refused" in line) preview.refused.push({ line: line.line, reason: line.refused });
@@ -96,10 +129,22 @@ async function planImport(tx: Db, userId: number, broker: Broker, csv: string, n
     await pace();
   }
   valid.sort((a, b) => Date.parse(a.trade.traded_at) - Date.parse(b.trade.traded_at) || a.line - b.line);
-  const planned: Planned[] = valid.map((item, i) => ({
-    ...item,
-    wheel: store.wheelTrade({ ...item.trade, id: -(i + 1) }),
+  const ordered = linkRolls(valid);
+  const idOf = new Map(ordered.map((v, i) => [v, -(i + 1)]));
+  const planned: Planned[] = ordered.map((item, i) => ({
+    line: item.line,
+    key: item.key,
+    trade: item.trade,
+    wheel: store.wheelTrade({
+      ...item.trade,
+      id: -(i + 1),
+      rolled_from: item.rollOf ? idOf.get(item.rollOf)! : null,
+    }),
   }));
+  const plannedOf = new Map(ordered.map((v, i) => [v, planned[i]!]));
+  ordered.forEach((v, i) => {
+    if (v.rollOf) planned[i]!.rollOf = plannedOf.get(v.rollOf);
+  });
 
   // Only the tickers the file trades need checking: a wheel's positions are per ticker.
   const tickers = [...new Set(planned.map((p) => p.trade.ticker))];
@@ -115,6 +160,8 @@ async function planImport(tx: Db, userId: number, broker: Broker, csv: string, n
       else preview.refused.push({ line: candidate.line, reason: refusal });
     }
   }
+  // A roll's sell-to-open whose buy-to-close is refused is stored as a plain sell-to-open.
+  for (const p of planned) if (p.rollOf && !accepted.has(p.rollOf)) delete p.rollOf;
   const added = planned.filter((p) => accepted.has(p));
   preview.added = added.map((p) => ({ ...(p.trade as TradeInputType), line: p.line }));
   preview.refused.sort((a, b) => a.line - b.line);
@@ -136,7 +183,8 @@ async function checkTicker(
   budget: { left: number },
 ): Promise<Map<Planned, string>> {
   const refused = new Map<Planned, string>();
-  const run = startReplay(now, journal);
+  const known = [...journal, ...candidates.map((c) => c.wheel)];
+  const run = startReplay(now, known);
   /** What `run` was fed, in order. */
   const fed: WheelTrade[] = [];
   let j = 0;
@@ -167,7 +215,7 @@ async function checkTicker(
         continue;
       }
       budget.left -= cost;
-      const trial = startReplay(now, journal);
+      const trial = startReplay(now, known);
       let refusal: string | null = null;
       for (const trade of [...fed, candidate.wheel, ...journal.slice(j)]) {
         const failed = trial.feed(trade);
@@ -225,7 +273,12 @@ export async function importTrades(db: Db, userId: number, broker: Broker, csv: 
     await store.insertImported(
       tx,
       userId,
-      added.map((item) => ({ trade: item.trade, importKey: item.key, source: broker })),
+      added.map((item) => ({
+        trade: item.trade,
+        importKey: item.key,
+        source: broker,
+        ...(item.rollOf ? { rolledFromKey: item.rollOf.key } : {}),
+      })),
     );
     return preview;
   });

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as calls from "#contract/calls.ts";
@@ -174,5 +175,141 @@ describe("previews and imports per trader", () => {
     } finally {
       await limited.close();
     }
+  });
+});
+
+const fixture = (name: string) => readFileSync(new URL(`../journal/brokers/fixtures/${name}`, import.meta.url), "utf8");
+
+describe("imports keep the wheel whole (issue 43)", () => {
+  const ko = (option_type: "put" | "call", strike: number, expiry: string) => ({
+    ticker: "KO",
+    option_type,
+    strike,
+    expiry,
+  });
+  /** The KO wheel of fixtures/ibkr-ko-wheel.csv as the forms enter it (times in UTC: the file's are US Eastern). */
+  async function enterByForms(token: string) {
+    const add = async (body: Record<string, unknown>) =>
+      expect((await provider.call(calls.addTrade, { token, body })).status).toBe(200);
+    await add({
+      kind: "sell_to_open",
+      ...ko("put", 65, "2026-06-12"),
+      quantity: 2,
+      price: 1.2,
+      fees: 1.05,
+      traded_at: "2026-05-04T14:15:00.000Z",
+    });
+    const roll = await provider.call(calls.rollTrade, {
+      token,
+      body: {
+        close: {
+          kind: "buy_to_close",
+          ...ko("put", 65, "2026-06-12"),
+          quantity: 2,
+          price: 1.45,
+          fees: 1.05,
+          traded_at: "2026-05-26T15:02:00.000Z",
+        },
+        open: {
+          kind: "sell_to_open",
+          ...ko("put", 65, "2026-07-17"),
+          quantity: 2,
+          price: 2.1,
+          fees: 1.05,
+          traded_at: "2026-05-26T15:02:00.000Z",
+        },
+      },
+    });
+    expect(roll.status).toBe(200);
+    await add({
+      kind: "assignment",
+      ...ko("put", 65, "2026-07-17"),
+      quantity: 2,
+      price: 0,
+      fees: 0.17,
+      traded_at: "2026-07-17T20:20:00.000Z",
+    });
+    await add({
+      kind: "sell_to_open",
+      ...ko("call", 66, "2026-08-21"),
+      quantity: 2,
+      price: 0.95,
+      fees: 1.05,
+      traded_at: "2026-07-20T14:05:00.000Z",
+    });
+    await add({
+      kind: "exercise",
+      ...ko("call", 66, "2026-08-21"),
+      quantity: 2,
+      price: 0,
+      fees: 0.17,
+      traded_at: "2026-08-21T20:20:00.000Z",
+    });
+  }
+  const journalOf = async (token: string) =>
+    calls.getJournal.response.parse((await provider.call(calls.getJournal, { token })).body);
+  const figures = (c: Awaited<ReturnType<typeof journalOf>>["cycles"][number]) => {
+    const { id: _id, trade_ids: _ids, ...rest } = c;
+    return rest;
+  };
+
+  it("the IBKR KO file (a roll on one timestamp, an assignment, a call-away) is the forms' one cycle, to the cent", async () => {
+    const byForms = await trader();
+    await enterByForms(byForms);
+    const byFile = await trader();
+    const res = await provider.call(calls.importTrades, {
+      token: byFile,
+      body: { broker: "ibkr", csv: fixture("ibkr-ko-wheel.csv") },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.refused).toEqual([]);
+    expect(res.body.added).toHaveLength(7 - 1); // six trades; the two share lines are the option lines' share legs
+
+    const [formCycles, fileCycles] = [(await journalOf(byForms)).cycles, (await journalOf(byFile)).cycles];
+    expect(fileCycles).toHaveLength(1);
+    expect(fileCycles.map(figures)).toEqual(formCycles.map(figures));
+    // By hand: premiums 2×100×1.20 − 1.05 = 238.95, 2×100×2.10 − 1.05 = 418.95, 2×100×0.95 − 1.05 = 188.95;
+    // the buy-back −(2×100×1.45 + 1.05) = −291.05; shares bought at 65 (fee 0.17) and called away at 66
+    // (fee 0.17): 238.95 − 291.05 + 418.95 + 188.95 + 200 × (66 − 65) − 0.34 = 755.46 realised, net of
+    // every fee. Collateral 13,000 (the puts, then the shares' cost) from 2026-05-04 14:15Z to 2026-08-21
+    // 20:20Z = 109.2535 days → 1,420,295 collateral-days; 755.46 ÷ 1,420,295 × 365 = 19.41 % annualised.
+    expect(figures(fileCycles[0]!)).toMatchObject({
+      opened_at: "2026-05-04T14:15:00.000Z",
+      closed_at: "2026-08-21T20:20:00.000Z",
+      realised_pnl: 755.46,
+      capital: 13000,
+      collateral_days: 1420295,
+      return_on_capital: 0.0581,
+      annualised_return: 0.1941,
+    });
+    const rows = (await journalOf(byFile)).rows;
+    const btc = rows.find((r) => r.kind === "buy_to_close")!;
+    expect(rows.find((r) => r.kind === "sell_to_open" && r.expiry === "2026-07-17")!.rolled_from).toBe(btc.id);
+    // The share legs' commissions are the assignment's and the call-away's.
+    expect(rows.filter((r) => r.kind === "assignment" || r.kind === "exercise").map((r) => r.fees)).toEqual([
+      0.17, 0.17,
+    ]);
+  });
+
+  it("a roll's two lines seconds apart in one minute are one cycle; a minute apart they are two", async () => {
+    const lines = fixture("ibkr-ko-wheel.csv").split("\n");
+    const apart = (close: string, open: string) => {
+      const copy = [...lines];
+      copy[6] = copy[6]!.replace("2026-05-26, 11:02:00", close);
+      copy[7] = copy[7]!.replace("2026-05-26, 11:02:00", open);
+      return copy.join("\n");
+    };
+    const sameMinute = await trader();
+    await provider.call(calls.importTrades, {
+      token: sameMinute,
+      body: { broker: "ibkr", csv: apart("2026-05-26, 11:02:05", "2026-05-26, 11:02:41") },
+    });
+    expect((await journalOf(sameMinute)).cycles).toHaveLength(1);
+    const nextMinute = await trader();
+    await provider.call(calls.importTrades, {
+      token: nextMinute,
+      body: { broker: "ibkr", csv: apart("2026-05-26, 11:02:05", "2026-05-26, 11:03:41") },
+    });
+    expect((await journalOf(nextMinute)).cycles).toHaveLength(2);
   });
 });

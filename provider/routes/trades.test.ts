@@ -298,13 +298,13 @@ describe("broker imports", () => {
       [6, "sell_to_open", "PEP", 1.5, 1.14],
       [5, "sell_to_open", "T", 0.45, 2.27],
       [4, "expire", "T", 0, 0],
-      [3, "exercise", "PEP", 0, 0],
+      [3, "exercise", "PEP", 0, 0.35], // the fee of the 100 shares called away (line 2)
     ]);
     expect(preview.skipped).toBe(3);
     const journal = calls.getJournal.response.parse((await provider.call(calls.getJournal, { token: a })).body);
     const pep = journal.cycles.find((c) => c.ticker === "PEP")!;
-    // 210 − 1.14 + 150 − 1.14 + (165 − 160) × 100 = 857.72
-    expect(pep.realised_pnl).toBe(857.72);
+    // 210 − 1.14 + 150 − 1.14 + (165 − 160) × 100 − 0.35 (the called-away shares' fee) = 857.37
+    expect(pep.realised_pnl).toBe(857.37);
     expect(pep.closed_at).not.toBeNull();
     const again = calls.importTrades.response.parse((await provider.call(calls.importTrades, { token: a, body })).body);
     expect(again.added).toEqual([]);

@@ -1,11 +1,13 @@
 import { brokerNumber, columns, CsvFormatError, type CsvLine, type ParsedLine } from "./csv.ts";
+import { zonedToIso } from "./zone.ts";
 
 /**
  * Interactive Brokers, Activity Statement exported as CSV: each line starts with its section and
  * kind ("Trades,Header,…", "Trades,Data,…"). Only the Trades section's Data/Order lines are read;
  * the Code column says what a line did: O opening, C closing, A assignment, Ep expired, Ex exercised.
- * An assignment's share line (code A) is the share side of the option line and is not a trade of its own.
- * Times are read as UTC.
+ * An assignment's or call-away's share line (code A or Ex) is the share side of the option line: not a
+ * trade of its own, but its commission is the option line's (issue 43). Times are US Eastern, the
+ * statement's own clock.
  */
 const REQUIRED = [
   "DataDiscriminator",
@@ -25,6 +27,21 @@ export function parseIbkr(records: readonly CsvLine[]): ParsedLine[] {
     throw new CsvFormatError("This is not an Interactive Brokers activity statement: it has no Trades section");
   const col = columns(header.cells, REQUIRED, "an Interactive Brokers activity statement");
   const cell = (cells: string[], name: string) => cells[col.get(name)!] ?? "";
+  const codesOf = (cells: string[]) =>
+    cell(cells, "Code")
+      .split(";")
+      .map((c) => c.trim());
+
+  // Commissions of the share lines of assignments and call-aways, by ticker and time.
+  const shareLegFees = new Map<string, number>();
+  for (const { cells } of records) {
+    if (cells[0] !== "Trades" || cells[1] !== "Data" || !/stock/i.test(cell(cells, "Asset Category"))) continue;
+    const codes = codesOf(cells);
+    const fee = brokerNumber(cell(cells, "Comm/Fee") || "0");
+    if (!(codes.includes("A") || codes.includes("Ex")) || !Number.isFinite(fee)) continue;
+    const key = `${cell(cells, "Symbol")}|${cell(cells, "Date/Time")}`;
+    shareLegFees.set(key, (shareLegFees.get(key) ?? 0) + Math.abs(fee));
+  }
 
   return records
     .filter((r) => r !== header)
@@ -34,9 +51,7 @@ export function parseIbkr(records: readonly CsvLine[]): ParsedLine[] {
       if (cells[0] !== "Trades" || cells[1] !== "Data" || cell(cells, "DataDiscriminator") !== "Order") {
         return { ...base, skipped: true };
       }
-      const codes = cell(cells, "Code")
-        .split(";")
-        .map((c) => c.trim());
+      const codes = codesOf(cells);
       const quantity = brokerNumber(cell(cells, "Quantity"));
       const price = brokerNumber(cell(cells, "T. Price"));
       const fee = brokerNumber(cell(cells, "Comm/Fee") || "0");
@@ -51,7 +66,7 @@ export function parseIbkr(records: readonly CsvLine[]): ParsedLine[] {
         quantity: Math.abs(quantity),
         price: Math.abs(price),
         fees: Math.round(Math.abs(fee) * 100) / 100,
-        traded_at: `${when[1]}T${when[2]!.length === 5 ? `${when[2]}:00` : when[2]}Z`,
+        traded_at: zonedToIso(when[1]!, when[2]!),
       };
       const category = cell(cells, "Asset Category");
       const symbol = cell(cells, "Symbol");
@@ -80,7 +95,14 @@ export function parseIbkr(records: readonly CsvLine[]): ParsedLine[] {
             refused: "Buying options to open or selling them to close is not part of the wheel journal",
           };
         const zeroPrice = kind === "expire" || kind === "assignment" || kind === "exercise";
-        return { ...base, trade: { kind, ...option, ...common, ...(zeroPrice ? { price: 0 } : {}) } };
+        const shareLeg = kind === "assignment" || kind === "exercise";
+        const fees = shareLeg
+          ? common.fees + (shareLegFees.get(`${option.ticker}|${cell(cells, "Date/Time")}`) ?? 0)
+          : common.fees;
+        return {
+          ...base,
+          trade: { kind, ...option, ...common, fees: Math.round(fees * 100) / 100, ...(zeroPrice ? { price: 0 } : {}) },
+        };
       }
       if (/stock/i.test(category)) {
         if (codes.includes("A") || codes.includes("Ex")) return { ...base, skipped: true };

@@ -3,7 +3,8 @@ import { brokerNumber, columns, type CsvLine, type ParsedLine } from "./csv.ts";
 /**
  * tastytrade, History → Transactions exported as CSV. Type says Trade, Receive Deliver (expirations,
  * assignments and the shares they deliver) or Money Movement; Sub Type says what was done. Value is the
- * cash of the line, so an option's price per share is |Value| ÷ (Quantity × Multiplier).
+ * cash of the line, so an option's price per share is |Value| ÷ (Quantity × Multiplier). The shares an
+ * assignment delivers or takes are not a trade of their own; their commission and fees are the option line's.
  */
 const REQUIRED = [
   "Date",
@@ -28,6 +29,16 @@ export function parseTastytrade(lines: readonly CsvLine[]): ParsedLine[] {
   if (!header) return [];
   const col = columns(header.cells, REQUIRED, "a tastytrade transactions file");
   const cell = (cells: string[], name: string) => cells[col.get(name)!] ?? "";
+  // Commissions and fees of the shares assignments and exercises deliver, by ticker and time (issue 43).
+  const shareLegFees = new Map<string, number>();
+  for (const { cells } of records) {
+    if (cell(cells, "Type") !== "Receive Deliver" || cell(cells, "Instrument Type") !== "Equity") continue;
+    const fee =
+      Math.abs(brokerNumber(cell(cells, "Commissions") || "0")) + Math.abs(brokerNumber(cell(cells, "Fees") || "0"));
+    if (!Number.isFinite(fee)) continue;
+    const key = `${cell(cells, "Symbol")}|${cell(cells, "Date")}`;
+    shareLegFees.set(key, (shareLegFees.get(key) ?? 0) + fee);
+  }
 
   return records.map((record): ParsedLine => {
     const { line, cells, text: raw } = record;
@@ -79,11 +90,20 @@ export function parseTastytrade(lines: readonly CsvLine[]): ParsedLine[] {
           return { ...base, trade: { kind: "buy_to_close", ...option, ...common, price } };
         case "Expiration":
           return { ...base, trade: { kind: "expire", ...option, ...common, price: 0 } };
-        case "Assignment":
+        case "Assignment": {
+          const shareFees = shareLegFees.get(`${option.ticker}|${cell(cells, "Date")}`) ?? 0;
+          const fees = Math.round((common.fees + shareFees) * 100) / 100;
           return {
             ...base,
-            trade: { kind: option.option_type === "put" ? "assignment" : "exercise", ...option, ...common, price: 0 },
+            trade: {
+              kind: option.option_type === "put" ? "assignment" : "exercise",
+              ...option,
+              ...common,
+              fees,
+              price: 0,
+            },
           };
+        }
         default:
           return {
             ...base,
