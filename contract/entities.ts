@@ -281,6 +281,8 @@ export const TRADE_KINDS = [
   "expire",
   "assignment",
   "exercise",
+  // Cash a held stock paid: a dividend or cash in lieu; quantity × price is the amount (ADR 0074).
+  "dividend",
 ] as const;
 export type TradeKind = (typeof TRADE_KINDS)[number];
 const OPTION_KINDS: readonly TradeKind[] = ["sell_to_open", "buy_to_close", "expire", "assignment", "exercise"];

@@ -7,7 +7,7 @@ import { zonedToIso } from "./zone.ts";
  * the Code column says what a line did: O opening, C closing, A assignment, Ep expired, Ex exercised.
  * An assignment's or call-away's share line (code A or Ex) is the share side of the option line: not a
  * trade of its own, but its commission is the option line's (issue 43). Times are US Eastern, the
- * statement's own clock.
+ * statement's own clock. The Dividends section's lines are dividend entries (ADR 0074).
  */
 const REQUIRED = [
   "DataDiscriminator",
@@ -48,6 +48,7 @@ export function parseIbkr(records: readonly CsvLine[]): ParsedLine[] {
     .map((record): ParsedLine => {
       const { line, cells, text: raw } = record;
       const base = { line, text: raw };
+      if (cells[0] === "Dividends" && cells[1] === "Data") return dividendLine(base, cells);
       if (cells[0] !== "Trades" || cells[1] !== "Data" || cell(cells, "DataDiscriminator") !== "Order") {
         return { ...base, skipped: true };
       }
@@ -110,4 +111,36 @@ export function parseIbkr(records: readonly CsvLine[]): ParsedLine[] {
       }
       return { ...base, refused: `Asset category "${category}" is not stocks or options` };
     });
+}
+
+/**
+ * A line of the Dividends section ("Dividends,Data,USD,2026-03-15,KO(US1912161007) Cash Dividend USD
+ * 0.51 per Share (Ordinary Dividend),51"): a dividend entry of the journal, quantity × price = the
+ * amount (shares × per share when the description says it). Paid dates have no time: noon, New York.
+ */
+function dividendLine(base: { line: number; text: string }, cells: string[]): ParsedLine {
+  const [, , currency = "", date = "", description = "", amountText = ""] = cells;
+  if (currency === "Total" || /^total/i.test(currency)) return { ...base, skipped: true };
+  const amount = brokerNumber(amountText);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return { ...base, refused: `Date "${date}" is not like 2026-03-15` };
+  if (!Number.isFinite(amount)) return { ...base, refused: `Amount "${amountText}" is not a number` };
+  if (amount <= 0)
+    return { ...base, refused: "A dividend reversal is not recorded in the journal; enter the change by hand" };
+  const ticker = /^([A-Z0-9.]+)\s*\(/.exec(description)?.[1];
+  if (!ticker)
+    return { ...base, refused: `Description "${description}" does not start with the ticker, like "KO(US1912161007)"` };
+  const perShare = Number(/([\d.]+)\s+per\s+share/i.exec(description)?.[1] ?? Number.NaN);
+  const shares = perShare > 0 ? Math.round(amount / perShare) : 0;
+  const exact = shares > 0 && Math.abs(shares * perShare - amount) < 0.005;
+  return {
+    ...base,
+    trade: {
+      kind: "dividend",
+      ticker,
+      quantity: exact ? shares : 1,
+      price: exact ? perShare : amount,
+      fees: 0,
+      traded_at: zonedToIso(date, "12:00:00"),
+    },
+  };
 }

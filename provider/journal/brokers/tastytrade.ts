@@ -46,6 +46,7 @@ export function parseTastytrade(lines: readonly CsvLine[]): ParsedLine[] {
     const type = cell(cells, "Type");
     const subType = cell(cells, "Sub Type");
     const instrument = cell(cells, "Instrument Type");
+    if (type === "Money Movement" && /^(dividend|cash in lieu)/i.test(subType)) return dividendLine(base, cells, cell);
     if (type === "Money Movement") return { ...base, skipped: true };
     if (type !== "Trade" && type !== "Receive Deliver") return { ...base, refused: `Type "${type}" is not a trade` };
     // The shares an assignment or exercise delivers belong to the option's line.
@@ -120,4 +121,36 @@ export function parseTastytrade(lines: readonly CsvLine[]): ParsedLine[] {
     }
     return { ...base, refused: `Instrument Type "${instrument}" is not shares or equity options` };
   });
+}
+
+/**
+ * A Money Movement of Sub Type Dividend or Cash in Lieu: a dividend entry (ADR 0074). Value is the
+ * cash; "ON 100 SHS" in the Description gives the shares, else the entry is the amount once.
+ */
+function dividendLine(
+  base: { line: number; text: string },
+  cells: string[],
+  cell: (cells: string[], name: string) => string,
+): ParsedLine {
+  const when = Date.parse(cell(cells, "Date").replace(/([+-]\d{2})(\d{2})$/, "$1:$2"));
+  if (Number.isNaN(when)) return { ...base, refused: `Date "${cell(cells, "Date")}" is not a date and time` };
+  const amount = brokerNumber(cell(cells, "Value"));
+  if (!Number.isFinite(amount)) return { ...base, refused: `Value "${cell(cells, "Value")}" is not a number` };
+  if (amount <= 0)
+    return { ...base, refused: "A dividend reversal is not recorded in the journal; enter the change by hand" };
+  const ticker = cell(cells, "Symbol") || cell(cells, "Underlying Symbol");
+  if (!ticker) return { ...base, refused: "The dividend names no Symbol" };
+  const shares = Number(/ON\s+([\d,]+)\s+SHS/i.exec(cell(cells, "Description"))?.[1]?.replace(/,/g, "") ?? 0);
+  const fees = Math.abs(brokerNumber(cell(cells, "Fees") || "0")) || 0;
+  return {
+    ...base,
+    trade: {
+      kind: "dividend",
+      ticker,
+      quantity: shares > 0 ? shares : 1,
+      price: shares > 0 ? Math.round(((amount + fees) / shares) * 10_000) / 10_000 : amount + fees,
+      fees,
+      traded_at: new Date(when).toISOString(),
+    },
+  };
 }
