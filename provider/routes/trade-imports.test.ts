@@ -313,3 +313,71 @@ describe("imports keep the wheel whole (issue 43)", () => {
     expect((await journalOf(nextMinute)).cycles).toHaveLength(2);
   });
 });
+
+describe("a file that starts mid-cycle (issue 43)", () => {
+  // The KO wheel's file from the assignment on: its put was sold before the file begins.
+  const csv = fixture("ibkr-ko-wheel.csv")
+    .split("\n")
+    .filter((l) => !l.includes("KO 12JUN26") && !l.includes('KO 17JUL26 65 P,"2026-05-26'))
+    .join("\n");
+  const opening = {
+    key: "KO|put|65|2026-07-17",
+    kind: "sell_to_open",
+    ticker: "KO",
+    option_type: "put",
+    strike: 65,
+    expiry: "2026-07-17",
+    quantity: 2,
+    traded_at: "2026-07-17T20:19:59.000Z",
+  };
+
+  it("asks for the opening position's price, then brings it in and the cycle adds up", async () => {
+    const token = await trader();
+    const first = calls.previewImport.response.parse(
+      (await provider.call(calls.previewImport, { token, body: { broker: "ibkr", csv } })).body,
+    );
+    expect(first.openings).toEqual([{ ...opening, price: null }]);
+    expect(first.refused).toEqual([
+      {
+        line: 6,
+        reason: "Assignment needs an open short put: there is no open short KO 65 put expiring 2026-07-17 to close",
+      },
+      // Without the assignment's shares, nothing to call away.
+      { line: 8, reason: "Called away takes 200 shares of KO; 0 shares are held" },
+    ]);
+
+    const body = { broker: "ibkr" as const, csv, openings: { [opening.key]: 2.1 } };
+    const res = await provider.call(calls.importTrades, { token, body });
+    expect(res.status).toBe(200);
+    const imported = calls.importTrades.response.parse(res.body);
+    expect(imported.refused).toEqual([]);
+    expect(imported.added.map((t) => [t.line, t.kind, t.price])).toEqual([
+      [0, "sell_to_open", 2.1],
+      [6, "assignment", 0],
+      [7, "sell_to_open", 0.95],
+      [8, "exercise", 0],
+    ]);
+    const journal = calls.getJournal.response.parse((await provider.call(calls.getJournal, { token })).body);
+    // Opening 2 × 100 × 2.10 = 420; shares at 65 (fee 0.17); call +188.95; called away at 66 (fee 0.17):
+    // 420 − 13,000.17 + 188.95 + 13,199.83 = 808.61, one cycle.
+    expect(journal.cycles.map((c) => [c.realised_pnl, c.closed_at])).toEqual([[808.61, "2026-08-21T20:20:00.000Z"]]);
+    expect(journal.rows.find((r) => r.kind === "sell_to_open" && r.strike === 65)?.notes).toBe(
+      "Opening position: held before the imported file begins",
+    );
+
+    const again = calls.importTrades.response.parse((await provider.call(calls.importTrades, { token, body })).body);
+    expect(again.added).toEqual([]);
+    expect(again.openings).toEqual([]);
+  });
+
+  it("a bad opening price is refused with the reason and adds nothing", async () => {
+    const token = await trader();
+    const res = await provider.call(calls.importTrades, {
+      token,
+      body: { broker: "ibkr", csv, openings: { [opening.key]: -1 } },
+    });
+    expect(res.status).toBe(422);
+    expect(res.body.detail).toMatch(/An opening price must be at least 0/);
+    expect((await provider.call(calls.listTrades, { token })).body).toEqual([]);
+  });
+});
