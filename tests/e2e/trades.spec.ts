@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support/test.ts";
 import * as calls from "#contract/calls.ts";
+import { holdScripts } from "./support/hydration.ts";
 import { optionsOf } from "./support/insights.ts";
 import { createTrader, expectToast, providerCall, recordToasts, signInAs, type Trader } from "./support/watchlist.ts";
 
@@ -477,6 +478,51 @@ test.describe("broker imports", () => {
     // 210 − 1.14 + 150 − 1.14 + (165 − 160) × 100 − 0.35 (the called-away shares' fee) = 857.37
     await expect(figure(cycle, "Realised P/L (net of fees)")).toHaveText("+$857.37");
   });
+});
+
+test.describe("a broker file that starts mid-cycle (ADR 0074)", () => {
+  // The KO wheel's statement from the assignment on: its put was sold before the file begins.
+  const midCycle = readFileSync(fixture("ibkr-ko-wheel.csv"), "utf8")
+    .split("\n")
+    .filter((l) => !l.includes("KO 12JUN26") && !l.includes('KO 17JUL26 65 P,"2026-05-26'))
+    .join("\n");
+  for (const javaScriptEnabled of [true, false]) {
+    test(`the opening put's premium is asked, typed, previewed and imported (JavaScript ${javaScriptEnabled ? "on, held until the import" : "off"})`, async ({
+      browser,
+    }) => {
+      const context = await browser.newContext({ javaScriptEnabled, serviceWorkers: "block" });
+      const page = await context.newPage();
+      const trader = await createTrader([]);
+      await signInAs(page, trader);
+      // A slow phone: everything up to the import is done before the page's scripts run.
+      const release = javaScriptEnabled ? await holdScripts(page) : () => {};
+      await page.goto("/import-trades", { waitUntil: "domcontentloaded" });
+      await page.getByLabel("Broker").selectOption("ibkr");
+      await page
+        .getByLabel("CSV file (under 1 MB)")
+        .setInputFiles({ name: "statement.csv", mimeType: "text/csv", buffer: Buffer.from(midCycle) });
+      await page.getByRole("button", { name: "Preview", exact: true }).click();
+      await expect(page.getByRole("heading", { name: "Opening positions" })).toBeVisible();
+      await expect(page.getByRole("list", { name: "Refused lines" }).getByRole("listitem")).toHaveCount(2);
+      await page.getByLabel("2 short KO 65 put 2026-07-17: premium a share ($)").fill("2.10");
+      await page.getByRole("button", { name: "Preview with these prices" }).click();
+      await expect(page.getByRole("status")).toHaveText(
+        "4 to add · 0 already imported · 0 refused · 9 lines not trades",
+      );
+      await expect(page.getByRole("list", { name: "Will be added" }).getByRole("listitem").first()).toHaveText(
+        "Opening position: sell to open 2 KO 65 put 2026-07-17 @ 2.1, fees 0, 2026-07-17 20:19 UTC",
+      );
+      await expect(page.getByLabel("2 short KO 65 put 2026-07-17: premium a share ($)")).toHaveValue("2.10");
+      release();
+      await page.getByRole("button", { name: "Import 4 trades" }).click();
+      await expect(page).toHaveURL(/\/portfolio\?period=all$/);
+      const cycle = card(page, /^KO cycle from/);
+      // 2 × 100 × 2.10 − 0.17 + 188.95 + 200 × (66 − 65) − 0.17 = 808.61
+      await expect(figure(cycle, "Realised P/L (net of fees)")).toHaveText("+$808.61");
+      expect(await journalOf(trader)).toHaveLength(4);
+      await context.close();
+    });
+  }
 });
 
 test("the journal downloads as CSV", async ({ page }) => {
