@@ -381,3 +381,40 @@ describe("a file that starts mid-cycle (issue 43)", () => {
     expect((await provider.call(calls.listTrades, { token })).body).toEqual([]);
   });
 });
+
+describe("tastytrade's older layout (no Sub Type column)", () => {
+  it("imports to the same trades and cycles as the current layout", async () => {
+    const [current, older] = [await trader(), await trader()];
+    const importOf = async (token: string, name: string) =>
+      calls.importTrades.response.parse(
+        (await provider.call(calls.importTrades, { token, body: { broker: "tastytrade", csv: fixture(name) } })).body,
+      );
+    const [a, b] = [
+      await importOf(current, "tastytrade-transactions.csv"),
+      await importOf(older, "tastytrade-transactions-older.csv"),
+    ];
+    expect(b.refused).toEqual([]);
+    expect(b.added).toEqual(a.added);
+    const journalOf = async (token: string) =>
+      calls.getJournal.response.parse((await provider.call(calls.getJournal, { token })).body).cycles.map((c) => ({
+        ticker: c.ticker,
+        realised_pnl: c.realised_pnl,
+        annualised_return: c.annualised_return,
+        adjusted_cost_basis: c.adjusted_cost_basis,
+      }));
+    const cycles = await journalOf(older);
+    expect(cycles).toEqual(await journalOf(current));
+    // 210 − 1.14 + 150 − 1.14 + (165 − 160) × 100 − 0.35 = 857.37 (the assignment and the call-away).
+    expect(cycles.find((c) => c.ticker === "PEP")!.realised_pnl).toBe(857.37);
+  });
+
+  it("an older file without Action is refused whole with the columns it lacks", async () => {
+    const token = await trader();
+    const res = await provider.call(calls.previewImport, {
+      token,
+      body: { broker: "tastytrade", csv: fixture("tastytrade-transactions-older.csv").replace("Action,", "Verb,") },
+    });
+    expect(res.status).toBe(422);
+    expect(res.body.detail).toBe("This is not a tastytrade transactions file: the columns Action are missing");
+  });
+});

@@ -320,7 +320,7 @@ describe("broker imports", () => {
       body: { broker: "tastytrade", csv: "Date,Symbol,Price\n2026-01-05,KO,50\n" },
     });
     expect(notTasty.status).toBe(422);
-    expect(notTasty.body.detail).toMatch(/^This is not a tastytrade transactions file: the columns Type, Sub Type/);
+    expect(notTasty.body.detail).toMatch(/^This is not a tastytrade transactions file: the columns Type, Action/);
     const notIbkr = await provider.call(calls.previewImport, {
       token: a,
       body: { broker: "ibkr", csv: fixture("tastytrade-transactions.csv") },

@@ -2,14 +2,14 @@ import { brokerNumber, columns, type CsvLine, type ParsedLine } from "./csv.ts";
 
 /**
  * tastytrade, History → Transactions exported as CSV. Type says Trade, Receive Deliver (expirations,
- * assignments and the shares they deliver) or Money Movement; Sub Type says what was done. Value is the
+ * assignments and the shares they deliver) or Money Movement; Sub Type says what was done (the
+ * older layout, without it: olderSubType). Value is the
  * cash of the line, so an option's price per share is |Value| ÷ (Quantity × Multiplier). The shares an
  * assignment delivers or takes are not a trade of their own; their commission and fees are the option line's.
  */
 const REQUIRED = [
   "Date",
   "Type",
-  "Sub Type",
   "Action",
   "Symbol",
   "Instrument Type",
@@ -44,7 +44,9 @@ export function parseTastytrade(lines: readonly CsvLine[]): ParsedLine[] {
     const { line, cells, text: raw } = record;
     const base = { line, text: raw };
     const type = cell(cells, "Type");
-    const subType = cell(cells, "Sub Type");
+    const subType = col.has("Sub Type")
+      ? cell(cells, "Sub Type")
+      : olderSubType(type, cell(cells, "Action"), cell(cells, "Description"));
     const instrument = cell(cells, "Instrument Type");
     if (type === "Money Movement" && /^(dividend|cash in lieu)/i.test(subType)) return dividendLine(base, cells, cell);
     if (type === "Money Movement") return { ...base, skipped: true };
@@ -153,4 +155,30 @@ function dividendLine(
       traded_at: new Date(when).toISOString(),
     },
   };
+}
+
+const ACTIONS: Record<string, string> = {
+  SELL_TO_OPEN: "Sell to Open",
+  BUY_TO_CLOSE: "Buy to Close",
+  BUY_TO_OPEN: "Buy to Open",
+  SELL_TO_CLOSE: "Sell to Close",
+};
+
+/**
+ * The older layout (tastyworks) has no Sub Type column: what was done is in Action, and for the
+ * lines the broker wrote itself (expirations, assignments, exercises, dividends) in the Description,
+ * e.g. "Removal of option due to assignment" (issue 43).
+ */
+function olderSubType(type: string, action: string, description: string): string {
+  if (type === "Receive Deliver") {
+    if (/expiration/i.test(description)) return "Expiration";
+    if (/assignment/i.test(description)) return "Assignment";
+    if (/exercise/i.test(description)) return "Exercise";
+  }
+  if (type === "Money Movement") {
+    if (/cash in lieu/i.test(description)) return "Cash in Lieu";
+    if (/dividend|div on/i.test(description)) return "Dividend";
+    return "";
+  }
+  return ACTIONS[action.toUpperCase()] ?? action;
 }
