@@ -418,3 +418,49 @@ describe("tastytrade's older layout (no Sub Type column)", () => {
     expect(res.body.detail).toBe("This is not a tastytrade transactions file: the columns Action are missing");
   });
 });
+
+describe("index options (issue 43)", () => {
+  const TASTY_HEADER =
+    "Date,Type,Sub Type,Action,Symbol,Instrument Type,Description,Value,Quantity,Average Price,Commissions,Fees,Multiplier,Root Symbol,Underlying Symbol,Expiration Date,Strike Price,Call or Put,Order #,Currency";
+
+  it("tastytrade: an SPX put sold and expired is a cycle; a cash-settled assignment is refused with the reason", async () => {
+    const token = await trader();
+    const csv = [
+      TASTY_HEADER,
+      "2026-01-16T16:00:00-0500,Receive Deliver,Expiration,BUY_TO_CLOSE,SPXW  260116P05800000,Index Option,Removal of SPXW 260116P05800000 due to expiration.,0.00,1,0.00,--,0.00,100,SPXW,SPX,1/16/26,5800,PUT,,USD",
+      '2026-01-05T10:00:00-0500,Trade,Sell to Open,SELL_TO_OPEN,SPXW  260116P05800000,Index Option,Sold 1 SPXW 01/16/26 Put 5800.00 @ 12.50,"1,250.00",1,"1,250.00",-1.00,-0.65,100,SPXW,SPX,1/16/26,5800,PUT,500001,USD',
+      "2026-02-20T16:00:00-0500,Receive Deliver,Assignment,BUY_TO_CLOSE,SPXW  260220P05700000,Index Option,Removal of option due to assignment,0.00,1,0.00,--,0.00,100,SPXW,SPX,2/20/26,5700,PUT,,USD",
+    ].join("\n");
+    const res = calls.importTrades.response.parse(
+      (await provider.call(calls.importTrades, { token, body: { broker: "tastytrade", csv } })).body,
+    );
+    expect(res.added.map((t) => [t.line, t.kind, t.ticker, t.strike, t.price, t.fees])).toEqual([
+      [3, "sell_to_open", "SPX", 5800, 12.5, 1.65],
+      [2, "expire", "SPX", 5800, 0, 0],
+    ]);
+    expect(res.refused).toEqual([
+      {
+        line: 4,
+        reason:
+          "A cash-settled index option's assignment delivers no shares: record its settlement as a buy-to-close at the settlement price",
+      },
+    ]);
+    const journal = calls.getJournal.response.parse((await provider.call(calls.getJournal, { token })).body);
+    // 1 × 100 × 12.50 − 1.65 = 1,248.35 kept; cash-secured on 5,800 × 100 = 580,000.
+    expect(journal.cycles.map((c) => [c.ticker, c.realised_pnl, c.capital])).toEqual([["SPX", 1248.35, 580000]]);
+  });
+
+  it("Interactive Brokers: an SPX put from the Equity and Index Options section imports", async () => {
+    const token = await trader();
+    const csv = [
+      IBKR_HEADER,
+      'Trades,Data,Order,Equity and Index Options,USD,SPX 16JAN26 5800 P,"2026-01-05, 10:00:00",-1,12.5,12.4,1250,-1.65,-1248.35,0,10,O',
+    ].join("\n");
+    const res = calls.previewImport.response.parse(
+      (await provider.call(calls.previewImport, { token, body: { broker: "ibkr", csv } })).body,
+    );
+    expect(res.added.map((t) => [t.kind, t.ticker, t.option_type, t.strike, t.expiry, t.traded_at])).toEqual([
+      ["sell_to_open", "SPX", "put", 5800, "2026-01-16", "2026-01-05T15:00:00.000Z"],
+    ]);
+  });
+});

@@ -71,7 +71,8 @@ export function parseTastytrade(lines: readonly CsvLine[]): ParsedLine[] {
       traded_at: new Date(when).toISOString(),
     };
 
-    if (instrument === "Equity Option") {
+    // Index options (SPX, XSP, …) are sold and closed like equity options; they settle in cash.
+    if (instrument === "Equity Option" || instrument === "Index Option") {
       const multiplier = brokerNumber(cell(cells, "Multiplier") || "100");
       const expiry = /^(\d{1,2})\/(\d{1,2})\/(\d{2})$/.exec(cell(cells, "Expiration Date"));
       const optionType = cell(cells, "Call or Put").toUpperCase();
@@ -94,6 +95,12 @@ export function parseTastytrade(lines: readonly CsvLine[]): ParsedLine[] {
         case "Expiration":
           return { ...base, trade: { kind: "expire", ...option, ...common, price: 0 } };
         case "Assignment": {
+          if (instrument === "Index Option")
+            return {
+              ...base,
+              refused:
+                "A cash-settled index option's assignment delivers no shares: record its settlement as a buy-to-close at the settlement price",
+            };
           const shareFees = shareLegFees.get(`${option.ticker}|${cell(cells, "Date")}`) ?? 0;
           const fees = Math.round((common.fees + shareFees) * 100) / 100;
           return {
