@@ -1,4 +1,5 @@
 import { brokerNumber, columns, CsvFormatError, type CsvLine, type ParsedLine } from "./csv.ts";
+import { isFlexHeader, parseIbkrFlex } from "./ibkr-flex.ts";
 import { zonedToIso } from "./zone.ts";
 
 /**
@@ -23,6 +24,8 @@ const MONTHS = ["JAN", "FEB", "MAR", "APR", "MAY", "JUN", "JUL", "AUG", "SEP", "
 
 export function parseIbkr(records: readonly CsvLine[]): ParsedLine[] {
   const header = records.find((r) => r.cells[0] === "Trades" && r.cells[1] === "Header");
+  // A Flex Query's Trades section is read too (issue 43): it starts with its column names.
+  if (!header && isFlexHeader(records[0])) return parseIbkrFlex(records);
   if (!header)
     throw new CsvFormatError("This is not an Interactive Brokers activity statement: it has no Trades section");
   const col = columns(header.cells, REQUIRED, "an Interactive Brokers activity statement");
