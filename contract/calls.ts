@@ -552,6 +552,17 @@ export const exportTrades = endpoint({ method: "GET", path: "/api/trades-export"
 const ImportBody = z.object({
   broker: Broker,
   csv: z.string().min(1, "The file is empty").max(1_000_000, "The file is larger than 1 MB"),
+  /** Prices of the preview's opening positions, by their key: cost a share, or premium a share (ADR 0074). */
+  openings: z
+    .record(
+      z.string().max(100),
+      z
+        .number()
+        .min(0, "An opening price must be at least 0")
+        .max(9_999_999, "An opening price must be at most 9,999,999"),
+    )
+    .refine((o) => Object.keys(o).length <= 200, "At most 200 opening positions")
+    .optional(),
 });
 
 export const previewImport = endpoint({

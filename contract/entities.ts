@@ -292,6 +292,8 @@ export const TRADE_KINDS = [
   "expire",
   "assignment",
   "exercise",
+  // Cash a held stock paid: a dividend or cash in lieu; quantity × price is the amount (ADR 0074).
+  "dividend",
 ] as const;
 export type TradeKind = (typeof TRADE_KINDS)[number];
 const OPTION_KINDS: readonly TradeKind[] = ["sell_to_open", "buy_to_close", "expire", "assignment", "exercise"];
@@ -515,5 +517,22 @@ export const ImportPreview = z.object({
   refused: z.array(z.object({ line: z.number().int(), reason: z.string() })),
   /** Lines that are not trades (headers, totals, cash movements). */
   skipped: z.number().int(),
+  /**
+   * What a file that starts mid-cycle had open before its first line (ADR 0074): shares or short
+   * options, each added as an "opening position" once the trader gives its price (`price` null until then).
+   */
+  openings: z.array(
+    z.object({
+      key: z.string(),
+      kind: z.enum(["stock_buy", "sell_to_open"]),
+      ticker: z.string(),
+      option_type: OptionType.nullable(),
+      strike: z.number().nullable(),
+      expiry: DateOnly.nullable(),
+      quantity: z.number(),
+      traded_at: Timestamp,
+      price: z.number().nullable(),
+    }),
+  ),
 });
 export type ImportPreview = z.infer<typeof ImportPreview>;

@@ -30,6 +30,7 @@ const KIND_LABELS: Record<JournalRow["kind"], string> = {
   expire: "Expired",
   assignment: "Assigned",
   exercise: "Called away",
+  dividend: "Dividend",
 };
 
 export const pnlTone = (value: number) => (value > 0 ? "gain" : value < 0 ? "loss" : "flat");

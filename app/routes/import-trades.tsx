@@ -79,13 +79,53 @@ export default function ImportTrades({ actionData }: Route.ComponentProps) {
               {preview.added.length} to add · {preview.duplicates.length} already imported · {preview.refused.length}{" "}
               refused · {preview.skipped} lines not trades
             </p>
+            {preview.openings.length > 0 ? (
+              <>
+                <h3>Opening positions</h3>
+                <p>
+                  The file starts mid-cycle: these were open before its first line. Enter each one's price to bring it
+                  in with the lines that need it.
+                </p>
+                <Form method="post" encType="multipart/form-data" className="import-form">
+                  <input type="hidden" name="intent" value={PREVIEW} />
+                  <input type="hidden" name="broker" value={actionData?.broker} />
+                  <input type="hidden" name="csv" value={actionData?.csv} />
+                  {preview.openings.map((o, i) => {
+                    const name = `opening:${o.key}`;
+                    const fieldErrors = errors[name];
+                    return (
+                      <div className="field" key={o.key}>
+                        <label htmlFor={`opening-${i}`}>
+                          {o.kind === "stock_buy"
+                            ? `${o.quantity} ${o.ticker} shares: cost a share ($)`
+                            : `${o.quantity} short ${o.ticker} ${o.strike} ${o.option_type} ${o.expiry}: premium a share ($)`}
+                        </label>
+                        <input
+                          id={`opening-${i}`}
+                          name={name}
+                          inputMode="decimal"
+                          defaultValue={actionData?.openings?.[o.key] ?? (o.price === null ? "" : String(o.price))}
+                          aria-invalid={fieldErrors ? true : undefined}
+                          aria-describedby={fieldErrors ? `opening-${i}-error` : undefined}
+                        />
+                        <ErrorList id={`opening-${i}-error`} errors={fieldErrors} />
+                      </div>
+                    );
+                  })}
+                  <button type="submit" className="button" aria-disabled={busy || undefined}>
+                    Preview with these prices
+                  </button>
+                </Form>
+              </>
+            ) : null}
             {preview.added.length > 0 ? (
               <>
                 <h3>Will be added</h3>
                 <ul aria-label="Will be added" className="import-lines">
                   {preview.added.map((t) => (
-                    <li key={t.line}>
-                      Line {t.line}: {t.kind.replaceAll("_", " ")} {t.quantity} {t.ticker}
+                    <li key={`${t.line}-${t.kind}-${t.ticker}-${t.strike ?? ""}-${t.expiry ?? ""}`}>
+                      {t.line === 0 ? "Opening position" : `Line ${t.line}`}: {t.kind.replaceAll("_", " ")} {t.quantity}{" "}
+                      {t.ticker}
                       {t.option_type ? ` ${t.strike} ${t.option_type} ${t.expiry}` : ""} @ {t.price}, fees {t.fees},{" "}
                       {t.traded_at.slice(0, 16).replace("T", " ")} UTC
                     </li>
@@ -113,6 +153,11 @@ export default function ImportTrades({ actionData }: Route.ComponentProps) {
                 <input type="hidden" name="intent" value={IMPORT} />
                 <input type="hidden" name="broker" value={actionData?.broker} />
                 <input type="hidden" name="csv" value={actionData?.csv} />
+                {preview.openings.map((o) =>
+                  o.price === null ? null : (
+                    <input key={o.key} type="hidden" name={`opening:${o.key}`} value={String(o.price)} />
+                  ),
+                )}
                 <button type="submit" className="button button--primary" aria-disabled={busy || undefined}>
                   Import {preview.added.length} {preview.added.length === 1 ? "trade" : "trades"}
                 </button>

@@ -201,6 +201,26 @@ interface ImportState {
   csv: string;
   preview: ImportPreview | null;
   errors: Record<string, string[]>;
+  /** The opening positions' prices as typed, by key (field `opening:<key>`; ADR 0074). */
+  openings?: Record<string, string>;
+}
+
+const OPENING_FIELD = "opening:";
+
+/** The opening prices typed in the preview: numbers by key, and the keys whose text is not a price. */
+function openingPricesOf(formData: FormData) {
+  const typed: Record<string, string> = {};
+  const prices: Record<string, number> = {};
+  const bad: string[] = [];
+  for (const [name, value] of formData) {
+    if (!name.startsWith(OPENING_FIELD) || typeof value !== "string" || value.trim() === "") continue;
+    const key = name.slice(OPENING_FIELD.length);
+    typed[key] = value;
+    const price = Number(value.trim().replace(/^\$/, ""));
+    if (Number.isFinite(price) && price >= 0) prices[key] = price;
+    else bad.push(key);
+  }
+  return { typed, prices, bad };
 }
 
 /** Import: the preview of a broker file, then the import of what it showed. */
@@ -234,8 +254,17 @@ export async function importAction(request: Request, context: Context) {
       { status: 400 },
     );
   }
-  const body = parsed.data;
+  const openings = openingPricesOf(formData);
+  const body = { ...parsed.data, openings: openings.prices };
   try {
+    if (openings.bad.length > 0) {
+      // A price that is not a number: the preview again without it, the text kept with its error.
+      const preview = await userCall(context, calls.previewImport, { body });
+      const errors = Object.fromEntries(
+        openings.bad.map((key) => [`${OPENING_FIELD}${key}`, ["Enter a price of at least 0, like 2.10"]]),
+      );
+      return data<ImportState>({ ...body, preview, errors, openings: openings.typed }, { status: 400 });
+    }
     if (intent === "import") {
       const result = await userCall(context, calls.importTrades, { body });
       return redirectWithToast("/portfolio?period=all", {
@@ -244,11 +273,11 @@ export async function importAction(request: Request, context: Context) {
       });
     }
     const preview = await userCall(context, calls.previewImport, { body });
-    return data<ImportState>({ ...body, preview, errors: {} });
+    return data<ImportState>({ ...body, preview, errors: {}, openings: openings.typed });
   } catch (error) {
     if (!(error instanceof ProviderError) || error.status === 0 || error.status >= 500) throw error;
     return data<ImportState>(
-      { ...body, csv: "", preview: null, errors: { file: [error.detail ?? error.message] } },
+      { ...body, csv: "", preview: null, errors: { file: [error.detail ?? error.message] }, openings: openings.typed },
       { status: error.status },
     );
   }

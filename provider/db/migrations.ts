@@ -620,6 +620,21 @@ const migrations: Record<string, Migration> = {
       );
     },
   },
+  "0120-trades-dividends": {
+    // Dividends and cash in lieu imported from broker files are journal entries of their own kind,
+    // with no option fields, like share trades (docs/decisions/0074-broker-imports-keep-the-wheel-whole.md).
+    async up(db: Kysely<unknown>) {
+      await runScript(
+        db,
+        `
+        ALTER TABLE trades DROP CONSTRAINT trades_kind_check;
+        ALTER TABLE trades ADD CONSTRAINT trades_kind_check CHECK (kind IN ('stock_buy', 'stock_sell', 'sell_to_open', 'buy_to_close', 'expire', 'assignment', 'exercise', 'dividend'));
+        ALTER TABLE trades DROP CONSTRAINT trades_check;
+        ALTER TABLE trades ADD CONSTRAINT trades_check CHECK ((kind IN ('stock_buy', 'stock_sell', 'dividend')) = (option_type IS NULL AND strike IS NULL AND expiry IS NULL));
+      `,
+      );
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

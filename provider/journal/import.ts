@@ -8,7 +8,7 @@ import { parseTastytrade } from "./brokers/tastytrade.ts";
 import { KIND_WORDS } from "./journal.ts";
 import { pacer } from "./pace.ts";
 import * as store from "./store.ts";
-import { inTimeOrder, startReplay, type WheelTrade } from "./wheel.ts";
+import { CONTRACT_SIZE, inTimeOrder, startReplay, type WheelTrade } from "./wheel.ts";
 
 /**
  * Broker files into the journal: parse, recognise lines imported before, check every new line
@@ -36,6 +36,39 @@ interface Planned {
   trade: store.NewTrade;
   /** The trade as the replay sees it: id −1, −2, … in time order, after every stored trade's. */
   wheel: WheelTrade;
+  /** The buy-to-close this sell-to-open rolls (issue 43: a roll keeps the cycle whole). */
+  rollOf?: Planned;
+}
+
+type Valid = Omit<Planned, "wheel" | "rollOf"> & { rollOf?: Valid };
+
+/**
+ * Links each sell-to-open to a buy-to-close of the same ticker and option type in the same minute,
+ * on another contract: the two legs of a roll, which brokers write as two lines (often with one
+ * timestamp). Linked, the buy-to-close does not end the cycle (docs/decisions/0074-broker-imports-keep-the-wheel-whole.md).
+ * `valid` is in time order; answers it with each roll's buy-to-close just before its sell-to-open.
+ */
+function linkRolls(valid: Valid[]): Valid[] {
+  const minute = (v: Valid) => Math.floor(Date.parse(v.trade.traded_at) / 60_000);
+  const closes = new Map<string, Valid[]>();
+  for (const v of valid) {
+    if (v.trade.kind !== "buy_to_close") continue;
+    const key = `${v.trade.ticker}|${v.trade.option_type}|${minute(v)}`;
+    closes.set(key, [...(closes.get(key) ?? []), v]);
+  }
+  const linked = new Set<Valid>();
+  for (const v of valid) {
+    if (v.trade.kind !== "sell_to_open") continue;
+    const candidates = closes.get(`${v.trade.ticker}|${v.trade.option_type}|${minute(v)}`) ?? [];
+    const close = candidates.find(
+      (c) => !linked.has(c) && (c.trade.strike !== v.trade.strike || c.trade.expiry !== v.trade.expiry),
+    );
+    if (!close) continue;
+    linked.add(close);
+    v.rollOf = close;
+  }
+  const at = (v: Valid) => Date.parse(v.trade.traded_at);
+  return [...valid].sort((a, b) => at(a) - at(b) || (a.rollOf === b ? 1 : b.rollOf === a ? -1 : a.line - b.line));
 }
 
 /**
@@ -43,7 +76,14 @@ interface Planned {
  * the journal with the lines accepted before it (and with the journal's later trades, which must
  * still replay). A line imported before (same text, same occurrence in its file) is a duplicate.
  */
-async function planImport(tx: Db, userId: number, broker: Broker, csv: string, now: number) {
+async function planImport(
+  tx: Db,
+  userId: number,
+  broker: Broker,
+  csv: string,
+  now: number,
+  openingPrices: Readonly<Record<string, number>> = {},
+) {
   const pace = pacer();
   const mark = await store.journalMark(tx, userId);
   const { records, unreadable } = await readCsv(csv, pace);
@@ -78,8 +118,8 @@ async function planImport(tx: Db, userId: number, broker: Broker, csv: string, n
     userId,
     keyed.filter((l) => !("skipped" in l)).map((l) => l.key),
   );
-  const preview: ImportPreview = { broker, added: [], duplicates: [], refused: [], skipped: 0 };
-  const valid: Omit<Planned, "wheel">[] = [];
+  const preview: ImportPreview = { broker, added: [], duplicates: [], refused: [], skipped: 0, openings: [] };
+  const valid: Valid[] = [];
   for (const line of keyed) {
     if ("skipped" in line) preview.skipped += 1;
     else if ("refused" in line) preview.refused.push({ line: line.line, reason: line.refused });
@@ -96,14 +136,42 @@ async function planImport(tx: Db, userId: number, broker: Broker, csv: string, n
     await pace();
   }
   valid.sort((a, b) => Date.parse(a.trade.traded_at) - Date.parse(b.trade.traded_at) || a.line - b.line);
-  const planned: Planned[] = valid.map((item, i) => ({
-    ...item,
-    wheel: store.wheelTrade({ ...item.trade, id: -(i + 1) }),
-  }));
 
   // Only the tickers the file trades need checking: a wheel's positions are per ticker.
-  const tickers = [...new Set(planned.map((p) => p.trade.ticker))];
+  const tickers = [...new Set(valid.map((v) => v.trade.ticker))];
   const existing = groupBy(await store.listTradesOn(tx, userId, tickers), (t) => t.ticker);
+
+  // A file that starts mid-cycle: what was open before its first line, added when the trader gives its price.
+  const needs = openingsNeeded(valid.filter((v) => !existing.has(v.trade.ticker)));
+  preview.openings = needs.map(({ first: _first, ...need }) => ({ ...need, price: openingPrices[need.key] ?? null }));
+  for (const need of needs) {
+    const price = openingPrices[need.key];
+    if (price === undefined) continue;
+    const { key, first, ...trade } = need;
+    valid.unshift({
+      line: 0,
+      key: `${broker}:opening:${key}:${first.key}`,
+      trade: TradeInput.parse({ ...trade, price, fees: 0, notes: OPENING_NOTE }),
+    });
+  }
+  valid.sort((a, b) => Date.parse(a.trade.traded_at) - Date.parse(b.trade.traded_at) || a.line - b.line);
+  const ordered = linkRolls(valid);
+  const idOf = new Map(ordered.map((v, i) => [v, -(i + 1)]));
+  const planned: Planned[] = ordered.map((item, i) => ({
+    line: item.line,
+    key: item.key,
+    trade: item.trade,
+    wheel: store.wheelTrade({
+      ...item.trade,
+      id: -(i + 1),
+      rolled_from: item.rollOf ? idOf.get(item.rollOf)! : null,
+    }),
+  }));
+  const plannedOf = new Map(ordered.map((v, i) => [v, planned[i]!]));
+  ordered.forEach((v, i) => {
+    if (v.rollOf) planned[i]!.rollOf = plannedOf.get(v.rollOf);
+  });
+
   const accepted = new Set<Planned>();
   const budget = { left: TRIAL_BUDGET };
   for (const [ticker, candidates] of groupBy(planned, (p) => p.trade.ticker)) {
@@ -115,6 +183,8 @@ async function planImport(tx: Db, userId: number, broker: Broker, csv: string, n
       else preview.refused.push({ line: candidate.line, reason: refusal });
     }
   }
+  // A roll's sell-to-open whose buy-to-close is refused is stored as a plain sell-to-open.
+  for (const p of planned) if (p.rollOf && !accepted.has(p.rollOf)) delete p.rollOf;
   const added = planned.filter((p) => accepted.has(p));
   preview.added = added.map((p) => ({ ...(p.trade as TradeInputType), line: p.line }));
   preview.refused.sort((a, b) => a.line - b.line);
@@ -136,7 +206,8 @@ async function checkTicker(
   budget: { left: number },
 ): Promise<Map<Planned, string>> {
   const refused = new Map<Planned, string>();
-  const run = startReplay(now, journal);
+  const known = [...journal, ...candidates.map((c) => c.wheel)];
+  const run = startReplay(now, known);
   /** What `run` was fed, in order. */
   const fed: WheelTrade[] = [];
   let j = 0;
@@ -167,7 +238,7 @@ async function checkTicker(
         continue;
       }
       budget.left -= cost;
-      const trial = startReplay(now, journal);
+      const trial = startReplay(now, known);
       let refusal: string | null = null;
       for (const trade of [...fed, candidate.wheel, ...journal.slice(j)]) {
         const failed = trial.feed(trade);
@@ -207,8 +278,15 @@ function groupBy<T, K>(items: readonly T[], keyOf: (item: T) => K): Map<K, T[]> 
   return groups;
 }
 
-export async function previewImport(db: Db, userId: number, broker: Broker, csv: string, now = Date.now()) {
-  return (await planImport(db, userId, broker, csv, now)).preview;
+export async function previewImport(
+  db: Db,
+  userId: number,
+  broker: Broker,
+  csv: string,
+  openings: Readonly<Record<string, number>> = {},
+  now = Date.now(),
+) {
+  return (await planImport(db, userId, broker, csv, now, openings)).preview;
 }
 
 /**
@@ -216,17 +294,107 @@ export async function previewImport(db: Db, userId: number, broker: Broker, csv:
  * is planned before the transaction, which only writes: on PGlite a transaction holds the one
  * connection every request shares. A journal changed in between is planned again under the lock.
  */
-export async function importTrades(db: Db, userId: number, broker: Broker, csv: string, now = Date.now()) {
-  const plan = await planImport(db, userId, broker, csv, now);
+export async function importTrades(
+  db: Db,
+  userId: number,
+  broker: Broker,
+  csv: string,
+  openings: Readonly<Record<string, number>> = {},
+  now = Date.now(),
+) {
+  const plan = await planImport(db, userId, broker, csv, now, openings);
   return db.transaction().execute(async (tx) => {
     await store.lockJournal(tx, userId);
     const unchanged = (await store.journalMark(tx, userId)) === plan.mark;
-    const { preview, added } = unchanged ? plan : await planImport(tx, userId, broker, csv, now);
+    const { preview, added } = unchanged ? plan : await planImport(tx, userId, broker, csv, now, openings);
     await store.insertImported(
       tx,
       userId,
-      added.map((item) => ({ trade: item.trade, importKey: item.key, source: broker })),
+      added.map((item) => ({
+        trade: item.trade,
+        importKey: item.key,
+        source: broker,
+        ...(item.rollOf ? { rolledFromKey: item.rollOf.key } : {}),
+      })),
     );
     return preview;
   });
+}
+
+/** The note an opening position carries in the journal. */
+const OPENING_NOTE = "Opening position: held before the imported file begins";
+
+interface OpeningNeed {
+  /** `KO|shares` or `KO|put|50|2026-01-30`: how the trader's price is matched to it. */
+  key: string;
+  kind: "stock_buy" | "sell_to_open";
+  ticker: string;
+  option_type: "put" | "call" | null;
+  strike: number | null;
+  expiry: string | null;
+  quantity: number;
+  /** A second before the ticker's first line. */
+  traded_at: string;
+  /** The ticker's first line. */
+  first: Valid;
+}
+
+/**
+ * What a file that starts mid-cycle must have had open before its first line, per ticker the journal
+ * does not have: the shares it sells or delivers on a call-away beyond what it buys, and the short
+ * options it closes beyond what it opens (issue 43). `valid` is in time order.
+ */
+function openingsNeeded(valid: readonly Valid[]): OpeningNeed[] {
+  const needs: OpeningNeed[] = [];
+  for (const [ticker, lines] of groupBy(valid, (v) => v.trade.ticker)) {
+    let shares = 0;
+    let sharesShort = 0;
+    const contracts = new Map<string, { open: number; short: number; trade: store.NewTrade }>();
+    for (const { trade } of lines) {
+      const q = trade.quantity;
+      if (trade.kind === "stock_buy") shares += q;
+      else if (trade.kind === "stock_sell") shares -= q;
+      else if (trade.kind === "assignment") shares += q * CONTRACT_SIZE;
+      else if (trade.kind === "exercise") shares -= q * CONTRACT_SIZE;
+      sharesShort = Math.max(sharesShort, -shares);
+      if (trade.option_type && trade.strike != null && trade.expiry) {
+        const key = `${ticker}|${trade.option_type}|${trade.strike}|${trade.expiry}`;
+        const leg = contracts.get(key) ?? { open: 0, short: 0, trade };
+        leg.open += trade.kind === "sell_to_open" ? q : -q;
+        leg.short = Math.max(leg.short, -leg.open);
+        contracts.set(key, leg);
+      }
+    }
+    const first = lines[0]!;
+    const at = new Date(Date.parse(first.trade.traded_at) - 1000).toISOString();
+    for (const [key, leg] of contracts) {
+      if (leg.short === 0) continue;
+      needs.push({
+        key,
+        kind: "sell_to_open",
+        ticker,
+        option_type: leg.trade.option_type ?? null,
+        strike: leg.trade.strike ?? null,
+        expiry: leg.trade.expiry ?? null,
+        quantity: leg.short,
+        traded_at: at,
+        first,
+      });
+    }
+    // (An assignment in the file delivers its shares whether or not its put opened in the file.)
+    if (sharesShort > 0) {
+      needs.push({
+        key: `${ticker}|shares`,
+        kind: "stock_buy",
+        ticker,
+        option_type: null,
+        strike: null,
+        expiry: null,
+        quantity: sharesShort,
+        traded_at: at,
+        first,
+      });
+    }
+  }
+  return needs;
 }

@@ -25,6 +25,7 @@ export const KIND_WORDS: Record<Trade["kind"], string> = {
   expire: "expiry",
   assignment: "assignment",
   exercise: "called away",
+  dividend: "dividend",
 };
 
 interface Candidate {

@@ -175,7 +175,7 @@ export async function listTradesOn(db: Executor, userId: number, tickers: string
 export async function insertImported(
   db: Executor,
   userId: number,
-  items: readonly { trade: NewTrade; importKey: string; source: Source }[],
+  items: readonly { trade: NewTrade; importKey: string; source: Source; rolledFromKey?: string }[],
 ): Promise<void> {
   for (let i = 0; i < items.length; i += PAGE) {
     await db
@@ -202,6 +202,15 @@ export async function insertImported(
         })),
       )
       .execute();
+  }
+  // A roll's sell-to-open points at its buy-to-close, stored above (rolls are few: one statement each).
+  for (const { importKey, rolledFromKey } of items) {
+    if (!rolledFromKey) continue;
+    await sql`
+      UPDATE trades SET rolled_from = f.id FROM trades f
+      WHERE trades.user_id = ${userId} AND trades.import_key = ${importKey}
+        AND f.user_id = ${userId} AND f.import_key = ${rolledFromKey}
+    `.execute(db as Db);
   }
 }
 

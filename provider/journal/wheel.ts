@@ -191,6 +191,25 @@ export function startReplay(now: number, known: readonly WheelTrade[] = []): Rep
   };
   const refuse = (trade: WheelTrade, reason: string): Refusal => ({ tradeId: trade.id, reason });
 
+  /**
+   * A dividend (or cash in lieu) is cash of the ticker's cycle — the open one, or the last one when
+   * it is paid after the shares went — realised when paid; it lowers the adjusted basis (ADR 0074).
+   */
+  const dividend = (trade: WheelTrade): Refusal | null => {
+    const cycle = open.get(trade.ticker) ?? cycles.findLast((c) => c.ticker === trade.ticker);
+    if (!cycle || !heldShares.has(cycle))
+      return refuse(trade, `A dividend on ${trade.ticker} needs ${trade.ticker} shares held in the journal before it`);
+    const cash = trade.quantity * trade.price - trade.fees;
+    cycle.cash += cash;
+    cycle.realisedPnl += cash;
+    cycle.tradeIds.push(trade.id);
+    results.set(trade.id, { id: trade.id, pnl: cents(cash), cycleId: cycle.id });
+    return null;
+  };
+
+  /** Cycles in which shares were held: the ones a dividend can belong to. */
+  const heldShares = new Set<Cycle>();
+
   const feed = (trade: WheelTrade): Refusal | null => {
     if (!byId.has(trade.id)) byId.set(trade.id, trade);
     if (trade.tradedAt > now) return refuse(trade, "A trade cannot be dated in the future");
@@ -200,6 +219,7 @@ export function startReplay(now: number, known: readonly WheelTrade[] = []): Rep
         return refuse(trade, "A roll links a sell-to-open to a buy-to-close of the same ticker");
       }
     }
+    if (trade.kind === "dividend") return dividend(trade);
     accrue(trade.ticker, trade.tradedAt);
     let cycle = open.get(trade.ticker);
     if (!cycle) {
@@ -348,6 +368,7 @@ export function startReplay(now: number, known: readonly WheelTrade[] = []): Rep
       }
     }
 
+    if (lot.shares > 0) heldShares.add(cycle);
     if (lot.shares > 0) lots.set(trade.ticker, lot);
     else lots.delete(trade.ticker);
     cycle.cash += cash;
@@ -441,9 +462,11 @@ export function periodStats(trades: readonly WheelTrade[], wheel: Wheel, from: n
     const pnl = wheel.results.get(trade.id)?.pnl ?? null;
     if (pnl === null) continue;
     realised += pnl;
+    byTicker.set(trade.ticker, (byTicker.get(trade.ticker) ?? 0) + pnl);
+    // A dividend is income, not a closing trade: it counts in P/L but not in the win rate.
+    if (trade.kind === "dividend") continue;
     closing += 1;
     if (pnl > 0) wins += 1;
-    byTicker.set(trade.ticker, (byTicker.get(trade.ticker) ?? 0) + pnl);
   }
   return {
     realisedPnl: cents(realised),

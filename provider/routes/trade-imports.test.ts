@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as calls from "#contract/calls.ts";
@@ -174,5 +175,332 @@ describe("previews and imports per trader", () => {
     } finally {
       await limited.close();
     }
+  });
+});
+
+const fixture = (name: string) => readFileSync(new URL(`../journal/brokers/fixtures/${name}`, import.meta.url), "utf8");
+
+describe("imports keep the wheel whole (issue 43)", () => {
+  const ko = (option_type: "put" | "call", strike: number, expiry: string) => ({
+    ticker: "KO",
+    option_type,
+    strike,
+    expiry,
+  });
+  /** The KO wheel of fixtures/ibkr-ko-wheel.csv as the forms enter it (times in UTC: the file's are US Eastern). */
+  async function enterByForms(token: string) {
+    const add = async (body: Record<string, unknown>) =>
+      expect((await provider.call(calls.addTrade, { token, body })).status).toBe(200);
+    await add({
+      kind: "sell_to_open",
+      ...ko("put", 65, "2026-06-12"),
+      quantity: 2,
+      price: 1.2,
+      fees: 1.05,
+      traded_at: "2026-05-04T14:15:00.000Z",
+    });
+    const roll = await provider.call(calls.rollTrade, {
+      token,
+      body: {
+        close: {
+          kind: "buy_to_close",
+          ...ko("put", 65, "2026-06-12"),
+          quantity: 2,
+          price: 1.45,
+          fees: 1.05,
+          traded_at: "2026-05-26T15:02:00.000Z",
+        },
+        open: {
+          kind: "sell_to_open",
+          ...ko("put", 65, "2026-07-17"),
+          quantity: 2,
+          price: 2.1,
+          fees: 1.05,
+          traded_at: "2026-05-26T15:02:00.000Z",
+        },
+      },
+    });
+    expect(roll.status).toBe(200);
+    await add({
+      kind: "assignment",
+      ...ko("put", 65, "2026-07-17"),
+      quantity: 2,
+      price: 0,
+      fees: 0.17,
+      traded_at: "2026-07-17T20:20:00.000Z",
+    });
+    await add({
+      kind: "sell_to_open",
+      ...ko("call", 66, "2026-08-21"),
+      quantity: 2,
+      price: 0.95,
+      fees: 1.05,
+      traded_at: "2026-07-20T14:05:00.000Z",
+    });
+    await add({
+      kind: "exercise",
+      ...ko("call", 66, "2026-08-21"),
+      quantity: 2,
+      price: 0,
+      fees: 0.17,
+      traded_at: "2026-08-21T20:20:00.000Z",
+    });
+  }
+  const journalOf = async (token: string) =>
+    calls.getJournal.response.parse((await provider.call(calls.getJournal, { token })).body);
+  const figures = (c: Awaited<ReturnType<typeof journalOf>>["cycles"][number]) => {
+    const { id: _id, trade_ids: _ids, ...rest } = c;
+    return rest;
+  };
+
+  it("the IBKR KO file (a roll on one timestamp, an assignment, a call-away) is the forms' one cycle, to the cent", async () => {
+    const byForms = await trader();
+    await enterByForms(byForms);
+    const byFile = await trader();
+    const res = await provider.call(calls.importTrades, {
+      token: byFile,
+      body: { broker: "ibkr", csv: fixture("ibkr-ko-wheel.csv") },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.refused).toEqual([]);
+    expect(res.body.added).toHaveLength(7 - 1); // six trades; the two share lines are the option lines' share legs
+
+    const [formCycles, fileCycles] = [(await journalOf(byForms)).cycles, (await journalOf(byFile)).cycles];
+    expect(fileCycles).toHaveLength(1);
+    expect(fileCycles.map(figures)).toEqual(formCycles.map(figures));
+    // By hand: premiums 2×100×1.20 − 1.05 = 238.95, 2×100×2.10 − 1.05 = 418.95, 2×100×0.95 − 1.05 = 188.95;
+    // the buy-back −(2×100×1.45 + 1.05) = −291.05; shares bought at 65 (fee 0.17) and called away at 66
+    // (fee 0.17): 238.95 − 291.05 + 418.95 + 188.95 + 200 × (66 − 65) − 0.34 = 755.46 realised, net of
+    // every fee. Collateral 13,000 (the puts, then the shares' cost) from 2026-05-04 14:15Z to 2026-08-21
+    // 20:20Z = 109.2535 days → 1,420,295 collateral-days; 755.46 ÷ 1,420,295 × 365 = 19.41 % annualised.
+    expect(figures(fileCycles[0]!)).toMatchObject({
+      opened_at: "2026-05-04T14:15:00.000Z",
+      closed_at: "2026-08-21T20:20:00.000Z",
+      realised_pnl: 755.46,
+      capital: 13000,
+      collateral_days: 1420295,
+      return_on_capital: 0.0581,
+      annualised_return: 0.1941,
+    });
+    const rows = (await journalOf(byFile)).rows;
+    const btc = rows.find((r) => r.kind === "buy_to_close")!;
+    expect(rows.find((r) => r.kind === "sell_to_open" && r.expiry === "2026-07-17")!.rolled_from).toBe(btc.id);
+    // The share legs' commissions are the assignment's and the call-away's.
+    expect(rows.filter((r) => r.kind === "assignment" || r.kind === "exercise").map((r) => r.fees)).toEqual([
+      0.17, 0.17,
+    ]);
+  });
+
+  it("a roll's two lines seconds apart in one minute are one cycle; a minute apart they are two", async () => {
+    const lines = fixture("ibkr-ko-wheel.csv").split("\n");
+    const apart = (close: string, open: string) => {
+      const copy = [...lines];
+      copy[6] = copy[6]!.replace("2026-05-26, 11:02:00", close);
+      copy[7] = copy[7]!.replace("2026-05-26, 11:02:00", open);
+      return copy.join("\n");
+    };
+    const sameMinute = await trader();
+    await provider.call(calls.importTrades, {
+      token: sameMinute,
+      body: { broker: "ibkr", csv: apart("2026-05-26, 11:02:05", "2026-05-26, 11:02:41") },
+    });
+    expect((await journalOf(sameMinute)).cycles).toHaveLength(1);
+    const nextMinute = await trader();
+    await provider.call(calls.importTrades, {
+      token: nextMinute,
+      body: { broker: "ibkr", csv: apart("2026-05-26, 11:02:05", "2026-05-26, 11:03:41") },
+    });
+    expect((await journalOf(nextMinute)).cycles).toHaveLength(2);
+  });
+});
+
+describe("a file that starts mid-cycle (issue 43)", () => {
+  // The KO wheel's file from the assignment on: its put was sold before the file begins.
+  const csv = fixture("ibkr-ko-wheel.csv")
+    .split("\n")
+    .filter((l) => !l.includes("KO 12JUN26") && !l.includes('KO 17JUL26 65 P,"2026-05-26'))
+    .join("\n");
+  const opening = {
+    key: "KO|put|65|2026-07-17",
+    kind: "sell_to_open",
+    ticker: "KO",
+    option_type: "put",
+    strike: 65,
+    expiry: "2026-07-17",
+    quantity: 2,
+    traded_at: "2026-07-17T20:19:59.000Z",
+  };
+
+  it("asks for the opening position's price, then brings it in and the cycle adds up", async () => {
+    const token = await trader();
+    const first = calls.previewImport.response.parse(
+      (await provider.call(calls.previewImport, { token, body: { broker: "ibkr", csv } })).body,
+    );
+    expect(first.openings).toEqual([{ ...opening, price: null }]);
+    expect(first.refused).toEqual([
+      {
+        line: 6,
+        reason: "Assignment needs an open short put: there is no open short KO 65 put expiring 2026-07-17 to close",
+      },
+      // Without the assignment's shares, nothing to call away.
+      { line: 8, reason: "Called away takes 200 shares of KO; 0 shares are held" },
+    ]);
+
+    const body = { broker: "ibkr" as const, csv, openings: { [opening.key]: 2.1 } };
+    const res = await provider.call(calls.importTrades, { token, body });
+    expect(res.status).toBe(200);
+    const imported = calls.importTrades.response.parse(res.body);
+    expect(imported.refused).toEqual([]);
+    expect(imported.added.map((t) => [t.line, t.kind, t.price])).toEqual([
+      [0, "sell_to_open", 2.1],
+      [6, "assignment", 0],
+      [7, "sell_to_open", 0.95],
+      [8, "exercise", 0],
+    ]);
+    const journal = calls.getJournal.response.parse((await provider.call(calls.getJournal, { token })).body);
+    // Opening 2 × 100 × 2.10 = 420; shares at 65 (fee 0.17); call +188.95; called away at 66 (fee 0.17):
+    // 420 − 13,000.17 + 188.95 + 13,199.83 = 808.61, one cycle.
+    expect(journal.cycles.map((c) => [c.realised_pnl, c.closed_at])).toEqual([[808.61, "2026-08-21T20:20:00.000Z"]]);
+    expect(journal.rows.find((r) => r.kind === "sell_to_open" && r.strike === 65)?.notes).toBe(
+      "Opening position: held before the imported file begins",
+    );
+
+    const again = calls.importTrades.response.parse((await provider.call(calls.importTrades, { token, body })).body);
+    expect(again.added).toEqual([]);
+    expect(again.openings).toEqual([]);
+  });
+
+  it("a bad opening price is refused with the reason and adds nothing", async () => {
+    const token = await trader();
+    const res = await provider.call(calls.importTrades, {
+      token,
+      body: { broker: "ibkr", csv, openings: { [opening.key]: -1 } },
+    });
+    expect(res.status).toBe(422);
+    expect(res.body.detail).toMatch(/An opening price must be at least 0/);
+    expect((await provider.call(calls.listTrades, { token })).body).toEqual([]);
+  });
+});
+
+describe("tastytrade's older layout (no Sub Type column)", () => {
+  it("imports to the same trades and cycles as the current layout", async () => {
+    const [current, older] = [await trader(), await trader()];
+    const importOf = async (token: string, name: string) =>
+      calls.importTrades.response.parse(
+        (await provider.call(calls.importTrades, { token, body: { broker: "tastytrade", csv: fixture(name) } })).body,
+      );
+    const [a, b] = [
+      await importOf(current, "tastytrade-transactions.csv"),
+      await importOf(older, "tastytrade-transactions-older.csv"),
+    ];
+    expect(b.refused).toEqual([]);
+    expect(b.added).toEqual(a.added);
+    const journalOf = async (token: string) =>
+      calls.getJournal.response.parse((await provider.call(calls.getJournal, { token })).body).cycles.map((c) => ({
+        ticker: c.ticker,
+        realised_pnl: c.realised_pnl,
+        annualised_return: c.annualised_return,
+        adjusted_cost_basis: c.adjusted_cost_basis,
+      }));
+    const cycles = await journalOf(older);
+    expect(cycles).toEqual(await journalOf(current));
+    // 210 − 1.14 + 150 − 1.14 + (165 − 160) × 100 − 0.35 = 857.37 (the assignment and the call-away).
+    expect(cycles.find((c) => c.ticker === "PEP")!.realised_pnl).toBe(857.37);
+  });
+
+  it("an older file without Action is refused whole with the columns it lacks", async () => {
+    const token = await trader();
+    const res = await provider.call(calls.previewImport, {
+      token,
+      body: { broker: "tastytrade", csv: fixture("tastytrade-transactions-older.csv").replace("Action,", "Verb,") },
+    });
+    expect(res.status).toBe(422);
+    expect(res.body.detail).toBe("This is not a tastytrade transactions file: the columns Action are missing");
+  });
+});
+
+describe("index options (issue 43)", () => {
+  const TASTY_HEADER =
+    "Date,Type,Sub Type,Action,Symbol,Instrument Type,Description,Value,Quantity,Average Price,Commissions,Fees,Multiplier,Root Symbol,Underlying Symbol,Expiration Date,Strike Price,Call or Put,Order #,Currency";
+
+  it("tastytrade: an SPX put sold and expired is a cycle; a cash-settled assignment is refused with the reason", async () => {
+    const token = await trader();
+    const csv = [
+      TASTY_HEADER,
+      "2026-01-16T16:00:00-0500,Receive Deliver,Expiration,BUY_TO_CLOSE,SPXW  260116P05800000,Index Option,Removal of SPXW 260116P05800000 due to expiration.,0.00,1,0.00,--,0.00,100,SPXW,SPX,1/16/26,5800,PUT,,USD",
+      '2026-01-05T10:00:00-0500,Trade,Sell to Open,SELL_TO_OPEN,SPXW  260116P05800000,Index Option,Sold 1 SPXW 01/16/26 Put 5800.00 @ 12.50,"1,250.00",1,"1,250.00",-1.00,-0.65,100,SPXW,SPX,1/16/26,5800,PUT,500001,USD',
+      "2026-02-20T16:00:00-0500,Receive Deliver,Assignment,BUY_TO_CLOSE,SPXW  260220P05700000,Index Option,Removal of option due to assignment,0.00,1,0.00,--,0.00,100,SPXW,SPX,2/20/26,5700,PUT,,USD",
+    ].join("\n");
+    const res = calls.importTrades.response.parse(
+      (await provider.call(calls.importTrades, { token, body: { broker: "tastytrade", csv } })).body,
+    );
+    expect(res.added.map((t) => [t.line, t.kind, t.ticker, t.strike, t.price, t.fees])).toEqual([
+      [3, "sell_to_open", "SPX", 5800, 12.5, 1.65],
+      [2, "expire", "SPX", 5800, 0, 0],
+    ]);
+    expect(res.refused).toEqual([
+      {
+        line: 4,
+        reason:
+          "A cash-settled index option's assignment delivers no shares: record its settlement as a buy-to-close at the settlement price",
+      },
+    ]);
+    const journal = calls.getJournal.response.parse((await provider.call(calls.getJournal, { token })).body);
+    // 1 × 100 × 12.50 − 1.65 = 1,248.35 kept; cash-secured on 5,800 × 100 = 580,000.
+    expect(journal.cycles.map((c) => [c.ticker, c.realised_pnl, c.capital])).toEqual([["SPX", 1248.35, 580000]]);
+  });
+
+  it("Interactive Brokers: an SPX put from the Equity and Index Options section imports", async () => {
+    const token = await trader();
+    const csv = [
+      IBKR_HEADER,
+      'Trades,Data,Order,Equity and Index Options,USD,SPX 16JAN26 5800 P,"2026-01-05, 10:00:00",-1,12.5,12.4,1250,-1.65,-1248.35,0,10,O',
+    ].join("\n");
+    const res = calls.previewImport.response.parse(
+      (await provider.call(calls.previewImport, { token, body: { broker: "ibkr", csv } })).body,
+    );
+    expect(res.added.map((t) => [t.kind, t.ticker, t.option_type, t.strike, t.expiry, t.traded_at])).toEqual([
+      ["sell_to_open", "SPX", "put", 5800, "2026-01-16", "2026-01-05T15:00:00.000Z"],
+    ]);
+  });
+});
+
+describe("Interactive Brokers Flex Query (issue 43)", () => {
+  it("the KO wheel as a Flex Query's Trades imports to the activity statement's one cycle", async () => {
+    const [statement, flex] = [await trader(), await trader()];
+    const importOf = async (token: string, name: string) =>
+      calls.importTrades.response.parse(
+        (await provider.call(calls.importTrades, { token, body: { broker: "ibkr", csv: fixture(name) } })).body,
+      );
+    const viaFlex = await importOf(flex, "ibkr-flex-ko-wheel.csv");
+    expect(viaFlex.refused).toEqual([]);
+    expect(viaFlex.skipped).toBe(2); // the two share legs
+    await importOf(statement, "ibkr-ko-wheel.csv");
+    const cyclesOf = async (token: string) =>
+      calls.getJournal.response
+        .parse((await provider.call(calls.getJournal, { token })).body)
+        .cycles.map(({ id: _id, trade_ids: _ids, ...figures }) => figures);
+    const cycles = await cyclesOf(flex);
+    expect(cycles).toEqual(await cyclesOf(statement));
+    // The hand-worked KO wheel above: 755.46 realised, 19.41 % annualised.
+    expect(cycles.map((c) => [c.realised_pnl, c.annualised_return])).toEqual([[755.46, 0.1941]]);
+  });
+
+  it("a bad Flex row gets its reason; a Flex file without the needed columns is refused whole", async () => {
+    const token = await trader();
+    const lines = fixture("ibkr-flex-ko-wheel.csv").split("\n");
+    lines[1] = lines[1]!.replace('"20260504;101500"', '"May 4"');
+    const preview = calls.previewImport.response.parse(
+      (await provider.call(calls.previewImport, { token, body: { broker: "ibkr", csv: lines.join("\n") } })).body,
+    );
+    expect(preview.refused[0]).toEqual({ line: 2, reason: 'DateTime "May 4" is not like 20260105;103112' });
+    const res = await provider.call(calls.previewImport, {
+      token,
+      body: { broker: "ibkr", csv: fixture("ibkr-flex-ko-wheel.csv").replace('"TradePrice"', '"Price"') },
+    });
+    expect(res.status).toBe(422);
+    expect(res.body.detail).toBe(
+      "This is not an Interactive Brokers Flex Query (Trades): the columns TradePrice are missing",
+    );
   });
 });

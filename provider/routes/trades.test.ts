@@ -314,28 +314,30 @@ describe("broker imports", () => {
       [11, "sell_to_open", "KO", "call", 1, 1],
       [12, "expire", "KO", "call", 0, 0],
       [16, "stock_buy", "MSFT", null, 400.5, 1],
+      [20, "dividend", "KO", null, 0.51, 0], // 51.00 on 100 shares held
     ]);
     expect(preview.refused).toEqual([]);
     expect((await provider.call(calls.listTrades, { token: a })).body).toEqual([]);
 
     const imported = await provider.call(calls.importTrades, { token: a, body });
     expect(imported.status).toBe(200);
-    expect(imported.body.added).toHaveLength(5);
+    expect(imported.body.added).toHaveLength(6);
     const journal = calls.getJournal.response.parse((await provider.call(calls.getJournal, { token: a })).body);
-    // Assigned at 50 after a 2.00 put (fee 1) and a 1.00 call (fee 1) that expired: 50 − 1.99 − 0.99.
+    // Assigned at 50 after a 2.00 put (fee 1) and a 1.00 call (fee 1) that expired, then a 0.51
+    // dividend a share: 50 − 1.99 − 0.99 − 0.51.
     expect(journal.share_lots).toContainEqual({
       ticker: "KO",
       shares: 100,
       average_cost: 50,
-      adjusted_cost_basis: 47.02,
+      adjusted_cost_basis: 46.51,
     });
     expect(journal.rows.every((r) => r.source === "ibkr")).toBe(true);
 
     // The same file again adds nothing.
     const again = calls.importTrades.response.parse((await provider.call(calls.importTrades, { token: a, body })).body);
     expect(again.added).toEqual([]);
-    expect(again.duplicates.map((d) => d.line)).toEqual([9, 10, 11, 12, 16]);
-    expect((await provider.call(calls.listTrades, { token: a })).body).toHaveLength(5);
+    expect(again.duplicates.map((d) => d.line)).toEqual([9, 10, 11, 12, 16, 20]);
+    expect((await provider.call(calls.listTrades, { token: a })).body).toHaveLength(6);
   });
 
   it("tastytrade: a whole wheel, shares delivered by assignments counted with them, money movements skipped", async () => {
@@ -352,13 +354,13 @@ describe("broker imports", () => {
       [6, "sell_to_open", "PEP", 1.5, 1.14],
       [5, "sell_to_open", "T", 0.45, 2.27],
       [4, "expire", "T", 0, 0],
-      [3, "exercise", "PEP", 0, 0],
+      [3, "exercise", "PEP", 0, 0.35], // the fee of the 100 shares called away (line 2)
     ]);
     expect(preview.skipped).toBe(3);
     const journal = calls.getJournal.response.parse((await provider.call(calls.getJournal, { token: a })).body);
     const pep = journal.cycles.find((c) => c.ticker === "PEP")!;
-    // 210 − 1.14 + 150 − 1.14 + (165 − 160) × 100 = 857.72
-    expect(pep.realised_pnl).toBe(857.72);
+    // 210 − 1.14 + 150 − 1.14 + (165 − 160) × 100 − 0.35 (the called-away shares' fee) = 857.37
+    expect(pep.realised_pnl).toBe(857.37);
     expect(pep.closed_at).not.toBeNull();
     const again = calls.importTrades.response.parse((await provider.call(calls.importTrades, { token: a, body })).body);
     expect(again.added).toEqual([]);
@@ -372,7 +374,7 @@ describe("broker imports", () => {
       body: { broker: "tastytrade", csv: "Date,Symbol,Price\n2026-01-05,KO,50\n" },
     });
     expect(notTasty.status).toBe(422);
-    expect(notTasty.body.detail).toMatch(/^This is not a tastytrade transactions file: the columns Type, Sub Type/);
+    expect(notTasty.body.detail).toMatch(/^This is not a tastytrade transactions file: the columns Type, Action/);
     const notIbkr = await provider.call(calls.previewImport, {
       token: a,
       body: { broker: "ibkr", csv: fixture("tastytrade-transactions.csv") },
@@ -393,6 +395,8 @@ describe("broker imports", () => {
         reason: "Assignment needs an open short put: there is no open short KO 50 put expiring 2026-01-30 to close",
       },
       { line: 16, reason: "A trade cannot be dated in the future" },
+      // Without the assignment, no KO shares were ever held for the dividend.
+      { line: 20, reason: "A dividend on KO needs KO shares held in the journal before it" },
     ]);
     expect(preview.added.map((t) => t.line)).toEqual([11, 12]);
   });

@@ -511,30 +511,32 @@ test.describe("broker imports", () => {
       await page.getByLabel("CSV file (under 1 MB)").setInputFiles(fixture("ibkr-activity-statement.csv"));
       await page.getByRole("button", { name: "Preview" }).click();
       await expect(page.getByRole("status")).toHaveText(
-        "5 to add · 0 already imported · 0 refused · 15 lines not trades",
+        "6 to add · 0 already imported · 0 refused · 14 lines not trades",
       );
       await expect(page.getByRole("list", { name: "Will be added" }).getByRole("listitem").first()).toHaveText(
-        "Line 9: sell to open 1 KO 50 put 2026-01-30 @ 2, fees 1, 2026-01-05 10:31 UTC",
+        // The statement's 10:31 is New York's (ADR 0074).
+        "Line 9: sell to open 1 KO 50 put 2026-01-30 @ 2, fees 1, 2026-01-05 15:31 UTC",
       );
       expect(await journalOf(trader)).toHaveLength(0);
-      await page.getByRole("button", { name: "Import 5 trades" }).click();
+      await page.getByRole("button", { name: "Import 6 trades" }).click();
       await expect(page).toHaveURL(/\/portfolio\?period=all$/);
-      await expectSaved(page, "Imported 5 trades; 0 already in the journal, 0 refused", javaScriptEnabled);
-      await expect(rows(page)).toHaveCount(5);
+      await expectSaved(page, "Imported 6 trades; 0 already in the journal, 0 refused", javaScriptEnabled);
+      await expect(rows(page)).toHaveCount(6);
+      // 50 − 1.99 − 0.99 premiums, − 0.51 the dividend a share.
       await expect(
         figure(card(page, "KO shares"), "Adjusted cost basis per share (net of the cycle's premiums and fees)"),
-      ).toHaveText("$47.02");
+      ).toHaveText("$46.51");
 
       await page.goto("/import-trades");
       await page.getByLabel("Broker").selectOption("ibkr");
       await page.getByLabel("CSV file (under 1 MB)").setInputFiles(fixture("ibkr-activity-statement.csv"));
       await page.getByRole("button", { name: "Preview" }).click();
       await expect(page.getByRole("status")).toHaveText(
-        "0 to add · 5 already imported · 0 refused · 15 lines not trades",
+        "0 to add · 6 already imported · 0 refused · 14 lines not trades",
       );
-      await expect(page.getByText("Already imported: lines 9, 10, 11, 12, 16.")).toBeVisible();
+      await expect(page.getByText("Already imported: lines 9, 10, 11, 12, 16, 20.")).toBeVisible();
       await expect(page.getByText("Nothing to import.")).toBeVisible();
-      expect(await journalOf(trader)).toHaveLength(5);
+      expect(await journalOf(trader)).toHaveLength(6);
       await context.close();
     });
   }
@@ -569,9 +571,54 @@ test.describe("broker imports", () => {
     await page.getByRole("button", { name: "Import 6 trades" }).click();
     await expectToast(page, "Imported 6 trades; 0 already in the journal, 1 refused");
     const cycle = card(page, /^PEP cycle from/);
-    // 210 − 1.14 + 150 − 1.14 + (165 − 160) × 100 = 857.72
-    await expect(figure(cycle, "Realised P/L (net of fees)")).toHaveText("+$857.72");
+    // 210 − 1.14 + 150 − 1.14 + (165 − 160) × 100 − 0.35 (the called-away shares' fee) = 857.37
+    await expect(figure(cycle, "Realised P/L (net of fees)")).toHaveText("+$857.37");
   });
+});
+
+test.describe("a broker file that starts mid-cycle (ADR 0074)", () => {
+  // The KO wheel's statement from the assignment on: its put was sold before the file begins.
+  const midCycle = readFileSync(fixture("ibkr-ko-wheel.csv"), "utf8")
+    .split("\n")
+    .filter((l) => !l.includes("KO 12JUN26") && !l.includes('KO 17JUL26 65 P,"2026-05-26'))
+    .join("\n");
+  for (const javaScriptEnabled of [true, false]) {
+    test(`the opening put's premium is asked, typed, previewed and imported (JavaScript ${javaScriptEnabled ? "on, held until the import" : "off"})`, async ({
+      browser,
+    }) => {
+      const context = await browser.newContext({ javaScriptEnabled, serviceWorkers: "block" });
+      const page = await context.newPage();
+      const trader = await createTrader([]);
+      await signInAs(page, trader);
+      // A slow phone: everything up to the import is done before the page's scripts run.
+      const release = javaScriptEnabled ? await holdScripts(page) : () => {};
+      await page.goto("/import-trades", { waitUntil: "domcontentloaded" });
+      await page.getByLabel("Broker").selectOption("ibkr");
+      await page
+        .getByLabel("CSV file (under 1 MB)")
+        .setInputFiles({ name: "statement.csv", mimeType: "text/csv", buffer: Buffer.from(midCycle) });
+      await page.getByRole("button", { name: "Preview", exact: true }).click();
+      await expect(page.getByRole("heading", { name: "Opening positions" })).toBeVisible();
+      await expect(page.getByRole("list", { name: "Refused lines" }).getByRole("listitem")).toHaveCount(2);
+      await page.getByLabel("2 short KO 65 put 2026-07-17: premium a share ($)").fill("2.10");
+      await page.getByRole("button", { name: "Preview with these prices" }).click();
+      await expect(page.getByRole("status")).toHaveText(
+        "4 to add · 0 already imported · 0 refused · 9 lines not trades",
+      );
+      await expect(page.getByRole("list", { name: "Will be added" }).getByRole("listitem").first()).toHaveText(
+        "Opening position: sell to open 2 KO 65 put 2026-07-17 @ 2.1, fees 0, 2026-07-17 20:19 UTC",
+      );
+      await expect(page.getByLabel("2 short KO 65 put 2026-07-17: premium a share ($)")).toHaveValue("2.10");
+      release();
+      await page.getByRole("button", { name: "Import 4 trades" }).click();
+      await expect(page).toHaveURL(/\/portfolio\?period=all$/);
+      const cycle = card(page, /^KO cycle from/);
+      // 2 × 100 × 2.10 − 0.17 + 188.95 + 200 × (66 − 65) − 0.17 = 808.61
+      await expect(figure(cycle, "Realised P/L (net of fees)")).toHaveText("+$808.61");
+      expect(await journalOf(trader)).toHaveLength(4);
+      await context.close();
+    });
+  }
 });
 
 test("the journal downloads as CSV", async ({ page }) => {

@@ -1,11 +1,14 @@
 import { brokerNumber, columns, CsvFormatError, type CsvLine, type ParsedLine } from "./csv.ts";
+import { isFlexHeader, parseIbkrFlex } from "./ibkr-flex.ts";
+import { zonedToIso } from "./zone.ts";
 
 /**
  * Interactive Brokers, Activity Statement exported as CSV: each line starts with its section and
  * kind ("Trades,Header,…", "Trades,Data,…"). Only the Trades section's Data/Order lines are read;
  * the Code column says what a line did: O opening, C closing, A assignment, Ep expired, Ex exercised.
- * An assignment's share line (code A) is the share side of the option line and is not a trade of its own.
- * Times are read as UTC.
+ * An assignment's or call-away's share line (code A or Ex) is the share side of the option line: not a
+ * trade of its own, but its commission is the option line's (issue 43). Times are US Eastern, the
+ * statement's own clock. The Dividends section's lines are dividend entries (ADR 0074).
  */
 const REQUIRED = [
   "DataDiscriminator",
@@ -21,22 +24,38 @@ const MONTHS = ["JAN", "FEB", "MAR", "APR", "MAY", "JUN", "JUL", "AUG", "SEP", "
 
 export function parseIbkr(records: readonly CsvLine[]): ParsedLine[] {
   const header = records.find((r) => r.cells[0] === "Trades" && r.cells[1] === "Header");
+  // A Flex Query's Trades section is read too (issue 43): it starts with its column names.
+  if (!header && isFlexHeader(records[0])) return parseIbkrFlex(records);
   if (!header)
     throw new CsvFormatError("This is not an Interactive Brokers activity statement: it has no Trades section");
   const col = columns(header.cells, REQUIRED, "an Interactive Brokers activity statement");
   const cell = (cells: string[], name: string) => cells[col.get(name)!] ?? "";
+  const codesOf = (cells: string[]) =>
+    cell(cells, "Code")
+      .split(";")
+      .map((c) => c.trim());
+
+  // Commissions of the share lines of assignments and call-aways, by ticker and time.
+  const shareLegFees = new Map<string, number>();
+  for (const { cells } of records) {
+    if (cells[0] !== "Trades" || cells[1] !== "Data" || !/stock/i.test(cell(cells, "Asset Category"))) continue;
+    const codes = codesOf(cells);
+    const fee = brokerNumber(cell(cells, "Comm/Fee") || "0");
+    if (!(codes.includes("A") || codes.includes("Ex")) || !Number.isFinite(fee)) continue;
+    const key = `${cell(cells, "Symbol")}|${cell(cells, "Date/Time")}`;
+    shareLegFees.set(key, (shareLegFees.get(key) ?? 0) + Math.abs(fee));
+  }
 
   return records
     .filter((r) => r !== header)
     .map((record): ParsedLine => {
       const { line, cells, text: raw } = record;
       const base = { line, text: raw };
+      if (cells[0] === "Dividends" && cells[1] === "Data") return dividendLine(base, cells);
       if (cells[0] !== "Trades" || cells[1] !== "Data" || cell(cells, "DataDiscriminator") !== "Order") {
         return { ...base, skipped: true };
       }
-      const codes = cell(cells, "Code")
-        .split(";")
-        .map((c) => c.trim());
+      const codes = codesOf(cells);
       const quantity = brokerNumber(cell(cells, "Quantity"));
       const price = brokerNumber(cell(cells, "T. Price"));
       const fee = brokerNumber(cell(cells, "Comm/Fee") || "0");
@@ -51,7 +70,7 @@ export function parseIbkr(records: readonly CsvLine[]): ParsedLine[] {
         quantity: Math.abs(quantity),
         price: Math.abs(price),
         fees: Math.round(Math.abs(fee) * 100) / 100,
-        traded_at: `${when[1]}T${when[2]!.length === 5 ? `${when[2]}:00` : when[2]}Z`,
+        traded_at: zonedToIso(when[1]!, when[2]!),
       };
       const category = cell(cells, "Asset Category");
       const symbol = cell(cells, "Symbol");
@@ -80,7 +99,14 @@ export function parseIbkr(records: readonly CsvLine[]): ParsedLine[] {
             refused: "Buying options to open or selling them to close is not part of the wheel journal",
           };
         const zeroPrice = kind === "expire" || kind === "assignment" || kind === "exercise";
-        return { ...base, trade: { kind, ...option, ...common, ...(zeroPrice ? { price: 0 } : {}) } };
+        const shareLeg = kind === "assignment" || kind === "exercise";
+        const fees = shareLeg
+          ? common.fees + (shareLegFees.get(`${option.ticker}|${cell(cells, "Date/Time")}`) ?? 0)
+          : common.fees;
+        return {
+          ...base,
+          trade: { kind, ...option, ...common, fees: Math.round(fees * 100) / 100, ...(zeroPrice ? { price: 0 } : {}) },
+        };
       }
       if (/stock/i.test(category)) {
         if (codes.includes("A") || codes.includes("Ex")) return { ...base, skipped: true };
@@ -88,4 +114,36 @@ export function parseIbkr(records: readonly CsvLine[]): ParsedLine[] {
       }
       return { ...base, refused: `Asset category "${category}" is not stocks or options` };
     });
+}
+
+/**
+ * A line of the Dividends section ("Dividends,Data,USD,2026-03-15,KO(US1912161007) Cash Dividend USD
+ * 0.51 per Share (Ordinary Dividend),51"): a dividend entry of the journal, quantity × price = the
+ * amount (shares × per share when the description says it). Paid dates have no time: noon, New York.
+ */
+function dividendLine(base: { line: number; text: string }, cells: string[]): ParsedLine {
+  const [, , currency = "", date = "", description = "", amountText = ""] = cells;
+  if (currency === "Total" || /^total/i.test(currency)) return { ...base, skipped: true };
+  const amount = brokerNumber(amountText);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return { ...base, refused: `Date "${date}" is not like 2026-03-15` };
+  if (!Number.isFinite(amount)) return { ...base, refused: `Amount "${amountText}" is not a number` };
+  if (amount <= 0)
+    return { ...base, refused: "A dividend reversal is not recorded in the journal; enter the change by hand" };
+  const ticker = /^([A-Z0-9.]+)\s*\(/.exec(description)?.[1];
+  if (!ticker)
+    return { ...base, refused: `Description "${description}" does not start with the ticker, like "KO(US1912161007)"` };
+  const perShare = Number(/([\d.]+)\s+per\s+share/i.exec(description)?.[1] ?? Number.NaN);
+  const shares = perShare > 0 ? Math.round(amount / perShare) : 0;
+  const exact = shares > 0 && Math.abs(shares * perShare - amount) < 0.005;
+  return {
+    ...base,
+    trade: {
+      kind: "dividend",
+      ticker,
+      quantity: exact ? shares : 1,
+      price: exact ? perShare : amount,
+      fees: 0,
+      traded_at: zonedToIso(date, "12:00:00"),
+    },
+  };
 }

@@ -391,7 +391,7 @@ describe("/import-trades", () => {
     expect(answer.status).toBe(200);
     const state = answer.data as { broker: string; csv: string; preview: { added: unknown[]; refused: unknown[] } };
     expect(state).toMatchObject({ broker: "ibkr", csv: statement, errors: {} });
-    expect(state.preview.added).toHaveLength(5);
+    expect(state.preview.added).toHaveLength(6);
     expect(state.preview.refused).toEqual([]);
     expect(await tradeIds()).toEqual(before);
   });
@@ -403,15 +403,64 @@ describe("/import-trades", () => {
     expect(answer).toMatchObject({
       status: 302,
       location: "/portfolio?period=all",
-      toast: { type: "success", text: JOURNAL_TEXT.imported(5, 0, 0) },
+      toast: { type: "success", text: JOURNAL_TEXT.imported(6, 0, 0) },
     });
     const rows = (await journal()).rows;
-    expect(rows).toHaveLength(before + 5);
-    expect(rows.filter((row) => row.source === "ibkr")).toHaveLength(5);
+    expect(rows).toHaveLength(before + 6);
+    expect(rows.filter((row) => row.source === "ibkr")).toHaveLength(6);
 
     const again = await callAction(importTrades, app.trader, "/import-trades", form);
-    expect(again.toast).toEqual({ type: "success", text: JOURNAL_TEXT.imported(0, 5, 0) });
-    expect(await tradeIds()).toHaveLength(before + 5);
+    expect(again.toast).toEqual({ type: "success", text: JOURNAL_TEXT.imported(0, 6, 0) });
+    expect(await tradeIds()).toHaveLength(before + 6);
+  });
+
+  // A file that starts mid-cycle (ADR 0074): the KO wheel's file from the assignment on, on a ticker
+  // of its own so the journal has nothing on it; its put was sold before the file begins.
+  const midCycle = readFileSync(
+    new URL("../../../provider/journal/brokers/fixtures/ibkr-ko-wheel.csv", import.meta.url),
+    "utf8",
+  )
+    .split("\n")
+    .filter((l) => !l.includes("KO 12JUN26") && !l.includes('KO 17JUL26 65 P,"2026-05-26'))
+    .join("\n")
+    .replaceAll("KO", "WXYZ");
+  const OPENING = "opening:WXYZ|put|65|2026-07-17";
+
+  it("asks for an opening position's price; a price that is not one keeps the text with its error", async () => {
+    const before = await tradeIds();
+    const form = { intent: intent("preview-import"), broker: "ibkr", csv: midCycle, [OPENING]: "two" };
+    const answer = await callAction(importTrades, app.trader, "/import-trades", form);
+    expect(answer.status).toBe(400);
+    const state = answer.data as {
+      preview: { openings: { key: string; price: number | null }[]; added: unknown[] };
+      errors: Record<string, string[]>;
+      openings: Record<string, string>;
+    };
+    expect(state.preview.openings).toMatchObject([{ key: "WXYZ|put|65|2026-07-17", price: null }]);
+    expect(state.errors[OPENING]).toEqual(["Enter a price of at least 0, like 2.10"]);
+    expect(state.openings).toEqual({ "WXYZ|put|65|2026-07-17": "two" });
+    expect(await tradeIds()).toEqual(before);
+  });
+
+  it("with the opening's price, previews it and imports it with the lines that need it", async () => {
+    const before = (await tradeIds()).length;
+    const preview = await callAction(importTrades, app.trader, "/import-trades", {
+      intent: intent("preview-import"),
+      broker: "ibkr",
+      csv: midCycle,
+      [OPENING]: "2.10",
+    });
+    const state = preview.data as { preview: { added: { line: number }[]; refused: unknown[] } };
+    expect(state.preview.added.map((t) => t.line)).toEqual([0, 6, 7, 8]);
+    expect(state.preview.refused).toEqual([]);
+    const answer = await callAction(importTrades, app.trader, "/import-trades", {
+      intent: intent("import"),
+      broker: "ibkr",
+      csv: midCycle,
+      [OPENING]: "2.1",
+    });
+    expect(answer).toMatchObject({ status: 302, toast: { text: JOURNAL_TEXT.imported(4, 0, 0) } });
+    expect(await tradeIds()).toHaveLength(before + 4);
   });
 });
 
