@@ -244,6 +244,8 @@ function stepText(step: WheelCycleStep): string {
       return `Bought ${plural(step.quantity, "share")} at ${formatMoney(step.price)}`;
     case "stock_sell":
       return `Sold ${plural(step.quantity, "share")} at ${formatMoney(step.price)}`;
+    case "dividend":
+      return `Dividend of ${formatMoney(step.quantity * step.price)} (${plural(step.quantity, "share")} × ${formatMoney(step.price)})`;
   }
 }
 

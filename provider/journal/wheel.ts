@@ -203,6 +203,8 @@ export function startReplay(now: number, known: readonly WheelTrade[] = []): Rep
     cycle.cash += cash;
     cycle.realisedPnl += cash;
     cycle.tradeIds.push(trade.id);
+    const shares = open.get(trade.ticker) === cycle ? (lots.get(trade.ticker)?.shares ?? 0) : 0;
+    cycle.steps.push({ tradeId: trade.id, shares, adjustedCostBasis: shares > 0 ? -cycle.cash / shares : null });
     results.set(trade.id, { id: trade.id, pnl: cents(cash), cycleId: cycle.id });
     return null;
   };
