@@ -44,6 +44,7 @@ import { createExplainer } from "./ai/explainer.ts";
 import type { AiSettings } from "./ai/port.ts";
 import { trackRecordRoutes } from "./routes/track-record.ts";
 import { alertSettingsRoutes } from "./routes/alert-settings.ts";
+import { planRoutes } from "./routes/plan.ts";
 import { trackRecordJob } from "./track-record/job.ts";
 import { pruneRunsJob } from "./jobs/prune-job.ts";
 
@@ -186,6 +187,7 @@ export async function createProvider(options: ProviderOptions = {}): Promise<Pro
     trackRecordRoutes(router, context);
     tradeRoutes(router, context);
     alertSettingsRoutes(router, context);
+    planRoutes(router, context);
 
     const scheduler = createScheduler(
       database.kind === "postgres" && options.databaseUrl

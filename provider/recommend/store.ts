@@ -481,6 +481,42 @@ export async function activeRecommendations(
 }
 
 /**
+ * activeRecommendations for several stocks in one query (the plan's best puts over every flagged
+ * stock, ADR 0081): each stock's list as that viewer sees it, by stock id.
+ */
+export async function activeRecommendationsOf(
+  db: Db,
+  stockIds: readonly number[],
+  viewerId: number,
+  filters: TraderFilterValues,
+): Promise<Map<number, TradeRecommendation[]>> {
+  const lists = new Map<number, TradeRecommendation[]>();
+  if (stockIds.length === 0) return lists;
+  const rows = await viewedRows(db, viewerId)
+    .where("a.stock_id", "in", [...stockIds])
+    .orderBy("t.stock_id")
+    .orderBy("t.id")
+    .execute();
+  const byStock = new Map<number, typeof rows>();
+  for (const row of rows) {
+    const group = byStock.get(row.stock_id);
+    if (group) group.push(row);
+    else byStock.set(row.stock_id, [row]);
+  }
+  for (const [stockId, group] of byStock) {
+    lists.set(
+      stockId,
+      readerView(
+        group.map((row) => toStored(row, true)),
+        viewerLevels(group[0]!),
+        filters,
+      ),
+    );
+  }
+  return lists;
+}
+
+/**
  * One stored put by id, active or retired, with the viewer's figures (their levels and
  * commission; rank 0, as it is read alone); undefined when there is none.
  */

@@ -1,0 +1,122 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import * as calls from "#contract/calls.ts";
+import { DEFAULT_CAPITAL_SETTINGS } from "#contract/plan.ts";
+import { testProvider, type TestProvider } from "#provider/testing/provider.ts";
+
+let provider: TestProvider;
+let counter = 0;
+
+/** A fresh trader per test, so books do not mix. */
+async function trader() {
+  const name = `plan${++counter}`;
+  await provider.call(calls.register, {
+    body: { email: `${name}@example.test`, username: name, password: "Passw0rd-plan", first_name: "P", last_name: "T" },
+    headers: { "x-forwarded-for": `198.51.100.${counter}` },
+  });
+  return provider.login(name, "Passw0rd-plan");
+}
+
+beforeAll(async () => {
+  provider = await testProvider();
+});
+afterAll(() => provider.close());
+
+const DAY = 86_400_000;
+const day = (offset: number) => new Date(Date.now() + offset * DAY).toISOString().slice(0, 10);
+const sold = (ticker: string, strike: number, contracts: number, price: number) => ({
+  kind: "sell_to_open",
+  ticker,
+  option_type: "put",
+  strike,
+  expiry: day(40),
+  quantity: contracts,
+  price,
+  fees: 1,
+  traded_at: new Date(Date.now() - 2 * DAY).toISOString(),
+});
+const SETTINGS = { capital: 60_000, reserve_share: 0, ticker_limit: 0.25, sector_limit: 0.4, only_fitting: true };
+
+describe("capital settings", () => {
+  it("are the defaults (capital not set) until saved, then the caller's own", async () => {
+    const a = await trader();
+    const b = await trader();
+    expect((await provider.call(calls.capitalSettings, { token: a })).body).toEqual(DEFAULT_CAPITAL_SETTINGS);
+    const saved = await provider.call(calls.saveCapitalSettings, { token: a, body: SETTINGS });
+    expect(saved.status).toBe(200);
+    expect((await provider.call(calls.capitalSettings, { token: a })).body).toEqual(SETTINGS);
+    expect((await provider.call(calls.capitalSettings, { token: b })).body).toEqual(DEFAULT_CAPITAL_SETTINGS);
+  });
+
+  it("refuses values outside the bounds with a readable detail, and keeps what was saved", async () => {
+    const a = await trader();
+    await provider.call(calls.saveCapitalSettings, { token: a, body: SETTINGS });
+    const bad = [
+      [{ capital: 999 }, "Capital for selling puts must be from $1,000 to $100,000,000, or empty"],
+      [{ capital: 100_000_001 }, "Capital for selling puts must be from $1,000 to $100,000,000, or empty"],
+      [{ reserve_share: 0.95 }, "Cash reserve must be from 0% to 90% of capital"],
+      [{ reserve_share: -0.01 }, "Cash reserve must be from 0% to 90% of capital"],
+      [{ ticker_limit: 0 }, "Maximum per ticker must be from 1% to 100% of capital"],
+      [{ sector_limit: 1.5 }, "Maximum per sector must be from 1% to 100% of capital"],
+    ] as const;
+    for (const [change, detail] of bad) {
+      const res = await provider.call(calls.saveCapitalSettings, { token: a, body: { ...SETTINGS, ...change } });
+      expect(res.status, JSON.stringify(change)).toBe(422);
+      expect(res.body.detail).toContain(detail);
+    }
+    expect((await provider.call(calls.capitalSettings, { token: a })).body).toEqual(SETTINGS);
+  });
+
+  it("holds fifty saves at once: one row, one of the values sent", async () => {
+    const a = await trader();
+    const results = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        provider.call(calls.saveCapitalSettings, { token: a, body: { ...SETTINGS, capital: 10_000 + i } }),
+      ),
+    );
+    expect(results.every((r) => r.status === 200)).toBe(true);
+    const now = (await provider.call(calls.capitalSettings, { token: a })).body as { capital: number };
+    expect(now.capital).toBeGreaterThanOrEqual(10_000);
+    expect(now.capital).toBeLessThan(10_050);
+  });
+});
+
+describe("the plan", () => {
+  it("adds up the open puts' collateral against capital, with sectors from the market source", async () => {
+    const a = await trader();
+    await provider.call(calls.saveCapitalSettings, { token: a, body: SETTINGS });
+    expect((await provider.call(calls.addTrade, { token: a, body: sold("AAPL", 100, 2, 1.5) })).status).toBe(200);
+    expect((await provider.call(calls.addTrade, { token: a, body: sold("KO", 55, 1, 0.8) })).status).toBe(200);
+    const res = await provider.call(calls.plan, { token: a, query: { move: "-0.5" } });
+    expect(res.status).toBe(200);
+    const plan = calls.plan.response.parse(res.body);
+    // 100 × 100 × 2 + 55 × 100 × 1
+    expect(plan.committed).toBe(25_500);
+    expect(plan.free_cash).toBe(34_500);
+    expect(plan.exposures.map((e) => [e.ticker, e.sector, e.cost_if_assigned])).toEqual([
+      ["AAPL", "Information Technology", 20_000],
+      ["KO", "Consumer Staples", 5_500],
+    ]);
+    // AAPL: 20,000 ÷ 60,000 = 33 % of capital, over the 25 % limit
+    expect(plan.exposures[0]).toMatchObject({ share_of_capital: 0.3333, over_limit: true });
+    expect(plan.scenarios.map((s) => s.move)).toEqual([-0.05, -0.1, -0.2, -0.5]);
+    expect(plan.scenarios[3]!.custom).toBe(true);
+  });
+
+  it("refuses a custom move out of bounds", async () => {
+    const a = await trader();
+    const res = await provider.call(calls.plan, { token: a, query: { move: "-2" } });
+    expect(res.status).toBe(422);
+    expect(res.body.detail).toContain("The market move must be from −90% to +50%");
+  });
+
+  it("a trader's own sector wins over the source's, and an empty one goes back to it", async () => {
+    const a = await trader();
+    await provider.call(calls.addTrade, { token: a, body: sold("KO", 55, 1, 0.8) });
+    await provider.call(calls.saveSectorOverride, { token: a, params: { ticker: "KO" }, body: { sector: "Drinks" } });
+    const own = calls.plan.response.parse((await provider.call(calls.plan, { token: a })).body);
+    expect(own.exposures[0]!.sector).toBe("Drinks");
+    await provider.call(calls.saveSectorOverride, { token: a, params: { ticker: "KO" }, body: { sector: "" } });
+    const back = calls.plan.response.parse((await provider.call(calls.plan, { token: a })).body);
+    expect(back.exposures[0]!.sector).toBe("Consumer Staples");
+  });
+});
