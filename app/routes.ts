@@ -26,6 +26,7 @@ export default [
       route("profile", "routes/profile.tsx"),
       route("portfolio", "routes/portfolio.tsx"),
       route("portfolio/roll/:tradeId", "routes/portfolio.roll.$tradeId.tsx"),
+      route("plan", "routes/plan/route.tsx"),
       // The list is the layout, so the option detail (/recommendation/{id}) opens over it.
       layout("routes/insights.tsx", [
         route("insights", "routes/insights-list.tsx"),

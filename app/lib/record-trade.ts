@@ -15,10 +15,18 @@ export const RECORD_TRADE_PARAM = {
   expiry: "expiry",
   bid: "bid",
   type: "type",
+  /** Contracts the trader's plan allows (ADR 0081); absent: one. */
+  quantity: "quantity",
 } as const;
 
 /** The "Record this trade" link of a recommended put: Add Trade's options form, filled in at the bid. */
-export function recordTradeHref(option: { ticker: string; strike: number; expiry: string; bid: number }): string {
+export function recordTradeHref(option: {
+  ticker: string;
+  strike: number;
+  expiry: string;
+  bid: number;
+  quantity?: number | undefined;
+}): string {
   const search = new URLSearchParams({
     [RECORD_TRADE_PARAM.ticker]: option.ticker,
     [RECORD_TRADE_PARAM.strike]: String(option.strike),
@@ -26,5 +34,7 @@ export function recordTradeHref(option: { ticker: string; strike: number; expiry
     [RECORD_TRADE_PARAM.bid]: String(option.bid),
     [RECORD_TRADE_PARAM.type]: "put",
   });
+  if (option.quantity !== undefined && option.quantity >= 1)
+    search.set(RECORD_TRADE_PARAM.quantity, String(option.quantity));
   return `/add-trade?${search}`;
 }

@@ -70,6 +70,11 @@ export function prefillFromSearch(search: URLSearchParams): Record<string, strin
   if (search.get(P.bid) && Number.isFinite(bid) && bid >= 0 && bid <= PRICE_MAX) out.entryPrice = String(bid);
   const type = search.get(P.type);
   if (type === "put" || type === "call") out.optionType = type;
+  // The contracts the plan allows (ADR 0081): a whole number the journal takes.
+  const quantity = Number(search.get(P.quantity));
+  if (search.get(P.quantity) && Number.isInteger(quantity) && quantity >= 1 && quantity <= 10_000) {
+    out.quantity = String(quantity);
+  }
   return out;
 }
 

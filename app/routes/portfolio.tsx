@@ -1,4 +1,4 @@
-import { Link, useLoaderData } from "react-router";
+import { href, Link, useLoaderData } from "react-router";
 import type { Route } from "./+types/portfolio";
 import { filtersSearch, formatSignedMoney, INSTRUMENTS, PERIODS } from "#app/lib/trade-journal.ts";
 import { journalAction, loadJournal } from "#app/server/trades.server.ts";
@@ -30,6 +30,7 @@ export default function Portfolio() {
       </header>
 
       <p className="journal-actions">
+        <Link to={href("/plan")}>Capital plan</Link>
         <Link to="/import-trades">Import from a broker</Link>
         {/* A download: a document request, not a client-side navigation. */}
         <a href="/resources/trades-export" download>

@@ -22,6 +22,9 @@ import {
 import { saveAlertSettingsAction } from "#app/server/alert-settings.server.ts";
 import { ALERT_SETTINGS_TEXT } from "#app/lib/alert-settings.ts";
 import { AlertSettingsFields } from "#app/components/alert-settings-form.tsx";
+import { saveCapitalSettingsAction } from "#app/server/capital-settings.server.ts";
+import { CAPITAL_SETTINGS_TEXT } from "#app/lib/capital-settings.ts";
+import { CapitalSettingsFields } from "#app/components/capital-settings-form.tsx";
 import { ConfigToggle } from "#app/components/config-toggle.tsx";
 import { BellIcon, ChevronRightIcon, LogoutIcon } from "#app/components/icons.tsx";
 import { ActionList, Card, Facts } from "#app/components/profile-card.tsx";
@@ -77,14 +80,27 @@ export async function action({ request, context }: Route.ActionArgs) {
       return saveAlertSettingsAction(context, formData);
     case "support":
       return submitSupport(formData);
+    case "capital-settings":
+      return saveCapitalSettingsAction(context, formData);
     case null:
       return unknownIntent(back);
   }
 }
 
 export default function Profile() {
-  const { user, admin, unread, panel, supportOpen, config, publicKey, alertSettings, appVersion, now } =
-    useLoaderData<typeof loader>();
+  const {
+    user,
+    admin,
+    unread,
+    panel,
+    supportOpen,
+    config,
+    publicKey,
+    alertSettings,
+    capitalSettings,
+    appVersion,
+    now,
+  } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   useDialogsFetchedWhenIdle();
 
@@ -144,6 +160,13 @@ export default function Profile() {
           <AlertSettingsFields
             settings={alertSettings}
             lastResult={actionData && "alertSettings" in actionData ? actionData.alertSettings : undefined}
+          />
+        </Card>
+
+        <Card title={CAPITAL_SETTINGS_TEXT.title} id="capital">
+          <CapitalSettingsFields
+            settings={capitalSettings}
+            lastResult={actionData && "capitalSettings" in actionData ? actionData.capitalSettings : undefined}
           />
         </Card>
 
