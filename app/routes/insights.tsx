@@ -25,6 +25,8 @@ import {
   selectedDate,
 } from "#app/lib/insights.ts";
 import { filtersDiffer } from "#app/lib/trader-filters.ts";
+import { fitFilterOn, fittingOnly } from "#app/lib/plan-fit.ts";
+import { FitFilter, PlanFitBlock } from "#app/components/plan-fit-block.tsx";
 import { requireUser } from "#app/server/auth.server.ts";
 import { loadInsights, NO_STORE } from "#app/server/insights.server.ts";
 import { GenerateForm } from "#app/components/generate-form.tsx";
@@ -133,8 +135,12 @@ export default function Insights() {
   const listUrl = (change?: (params: URLSearchParams) => void) => INSIGHTS_PATH + listSearch(change);
   const reloading = revalidator.state === "loading";
 
-  // The expanded stock's options once loaded (null while they load), and its selected date.
-  const options = open && loaded.open === open ? (live.options[open] ?? null) : null;
+  // The expanded stock's options once loaded (null while they load), and its selected date; the
+  // fit filter (ADR 0081) drops those known not to fit the trader's plan.
+  const planFits = loaded.plan;
+  const fitOn = planFits ? fitFilterOn(searchParams.get(PARAM.fit), planFits.book) : false;
+  const allOptions = open && loaded.open === open ? (live.options[open] ?? null) : null;
+  const options = allOptions && planFits && fitOn ? fittingOnly(allOptions, planFits.fits) : allOptions;
   const dates = options ? expiryDates(passingStrike(options, maxStrike)) : [];
   const date = selectedDate(dates, searchParams.get(PARAM.date));
 
@@ -214,6 +220,13 @@ export default function Insights() {
                 else p.set(PARAM.open, item.ticker);
               })}
             >
+              {expanded && planFits && planFits.book.capital !== null ? (
+                <FitFilter
+                  on={fitOn}
+                  hidden={(allOptions?.length ?? 0) - (options?.length ?? 0)}
+                  toggleHref={listUrl((p) => p.set(PARAM.fit, fitOn ? "all" : "only"))}
+                />
+              ) : null}
               {expanded ? (
                 <OptionsPanel
                   ticker={item.ticker}
@@ -223,6 +236,11 @@ export default function Insights() {
                   dates={dates}
                   date={date}
                   listSearch={listSearch}
+                  planFit={
+                    planFits
+                      ? (option) => <PlanFitBlock book={planFits.book} fit={planFits.fits[option.id]} />
+                      : undefined
+                  }
                 />
               ) : null}
             </InsightCard>

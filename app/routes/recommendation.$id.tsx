@@ -23,6 +23,8 @@ import { AiText } from "#app/components/ai-text.tsx";
 import { openedHere } from "#app/components/confirm-dialog.tsx";
 import { ivStanding, MoneynessBadge } from "#app/components/option-card.tsx";
 import { SparklesIcon } from "#app/components/icons.tsx";
+import { PlanFitBlock } from "#app/components/plan-fit-block.tsx";
+import type { PlanFitData } from "#app/server/plan-fit.server.ts";
 import { useAiStream } from "#app/hooks/use-ai-stream.ts";
 import { useHydrated } from "#app/hooks/use-hydrated.ts";
 
@@ -38,7 +40,7 @@ export function loader({ request, params, context }: Route.LoaderArgs) {
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export default function RecommendationDetail() {
-  const { recommendation, error, explanation } = useLoaderData<typeof loader>();
+  const { recommendation, error, explanation, planFit } = useLoaderData<typeof loader>();
   const list = useRouteLoaderData<typeof listLoader>("routes/insights");
   const [searchParams] = useSearchParams();
   const location = useLocation();
@@ -84,6 +86,7 @@ export default function RecommendationDetail() {
           ticker={ticker}
           name={name}
           explanation={explanation}
+          planFit={planFit}
           explainSearch={insightsSearch(searchParams, (p) => p.set(EXPLAIN_PARAM, "1"))}
         />
       ) : (
@@ -105,12 +108,15 @@ function OptionDetail({
   ticker,
   name,
   explanation,
+  planFit,
   explainSearch,
 }: {
   recommendation: TradeRecommendation;
   ticker: string;
   name: string | undefined;
   explanation: { text: string; error: string | null } | null;
+  /** Whether it fits the trader's plan and the contracts it allows (ADR 0081). */
+  planFit: PlanFitData | null;
   explainSearch: string;
 }) {
   const hydrated = useHydrated();
@@ -227,6 +233,7 @@ function OptionDetail({
         </dl>
       </section>
 
+      {planFit ? <PlanFitBlock book={planFit.book} fit={planFit.fits[r.id]} sizing /> : null}
       <p className="ins-detail__record">
         <Link
           className="button"
@@ -235,6 +242,7 @@ function OptionDetail({
             strike: r.strike_price,
             expiry: r.expiration_date,
             bid: r.bid,
+            quantity: planFit?.fits[r.id]?.contracts_allowed || undefined,
           })}
         >
           {RECORD_TRADE_TEXT.link}

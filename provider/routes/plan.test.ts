@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as calls from "#contract/calls.ts";
 import { DEFAULT_CAPITAL_SETTINGS } from "#contract/plan.ts";
+import type { TradeRecommendation } from "#contract/entities.ts";
 import { testProvider, type TestProvider } from "#provider/testing/provider.ts";
 
 let provider: TestProvider;
@@ -118,5 +119,80 @@ describe("the plan", () => {
     await provider.call(calls.saveSectorOverride, { token: a, params: { ticker: "KO" }, body: { sector: "" } });
     const back = calls.plan.response.parse((await provider.call(calls.plan, { token: a })).body);
     expect(back.exposures[0]!.sector).toBe("Consumer Staples");
+  });
+});
+
+describe("fits and best puts over the demo's recommendations", () => {
+  let seeded: TestProvider;
+  beforeAll(async () => {
+    seeded = await testProvider({ seedRecommendations: true });
+  });
+  afterAll(() => seeded.close());
+
+  it("the demo trader's plan has capital, and the best puts' running total never passes the free cash", async () => {
+    const token = await seeded.login("demo", "demo1234");
+    const plan = calls.plan.response.parse((await seeded.call(calls.plan, { token })).body);
+    expect(plan.settings.capital).toBe(250_000);
+    const best = calls.bestPuts.response.parse((await seeded.call(calls.bestPuts, { token })).body);
+    expect(best.free_cash).toBe(plan.free_cash);
+    expect(best.picks.length).toBeGreaterThan(0);
+    const tickers = best.picks.map((p) => p.fit.ticker);
+    expect(new Set(tickers).size).toBe(tickers.length);
+    let total = 0;
+    for (const pick of best.picks) {
+      total += pick.recommendation.strike_price * 100;
+      expect(pick.running_total).toBeCloseTo(total, 2);
+      expect(pick.running_total).toBeLessThanOrEqual(best.free_cash!);
+      expect(pick.fit.fits).toBe(true);
+    }
+    // Ranked by the trader's own score, best first.
+    const scores = best.picks.map((p) => p.recommendation.score);
+    expect([...scores].sort((a, b) => b - a)).toEqual(scores);
+  });
+
+  it("a put bigger than the free cash is marked as not fitting, by cash, with no contract allowed", async () => {
+    const name = "smallbook";
+    await seeded.call(calls.register, {
+      body: {
+        email: `${name}@example.test`,
+        username: name,
+        password: "Passw0rd-plan",
+        first_name: "S",
+        last_name: "B",
+      },
+    });
+    const token = await seeded.login(name, "Passw0rd-plan");
+    const demo = await seeded.login("demo", "demo1234");
+    // The first flagged tech stock with puts passing the demo's filters today (every one is over $4,500 a contract).
+    let aapl: TradeRecommendation[] = [];
+    for (const symbol of ["AAPL", "MSFT", "GOOGL"]) {
+      aapl = calls.tradeRecommendations.response.parse(
+        (await seeded.call(calls.tradeRecommendations, { token: demo, params: { symbol } })).body,
+      );
+      if (aapl.length > 0) break;
+    }
+    expect(aapl.length).toBeGreaterThan(0);
+    const ids = aapl.map((r) => r.id).join(",");
+    const unset = calls.planFits.response.parse((await seeded.call(calls.planFits, { token, query: { ids } })).body);
+    expect(unset).toMatchObject({ capital: null, free_cash: null, fits: [] });
+    await seeded.call(calls.saveCapitalSettings, {
+      token,
+      body: { capital: 5_000, reserve_share: 0.1, ticker_limit: 0.25, sector_limit: 0.4, only_fitting: true },
+    });
+    const res = calls.planFits.response.parse((await seeded.call(calls.planFits, { token, query: { ids } })).body);
+    expect(res.free_cash).toBe(4_500);
+    expect(res.fits).toHaveLength(aapl.length);
+    for (const fit of res.fits) {
+      const strike = aapl.find((r) => r.id === fit.id)!.strike_price;
+      expect(fit.collateral_per_contract).toBeCloseTo(strike * 100, 2);
+      expect(fit).toMatchObject({
+        by_cash: 0,
+        contracts_allowed: 0,
+        fits: false,
+        sector: expect.stringMatching(/^(Information Technology|Communication Services)$/),
+      });
+    }
+    const best = calls.bestPuts.response.parse((await seeded.call(calls.bestPuts, { token })).body);
+    expect(best.picks).toEqual([]);
   });
 });

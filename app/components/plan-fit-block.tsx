@@ -1,0 +1,50 @@
+import { Link } from "react-router";
+import type { PutFit } from "#contract/plan.ts";
+import { FIT_TEXT, fitNotes, sizingText, type FitBook } from "#app/lib/plan-fit.ts";
+
+/**
+ * Whether a recommended put fits the trader's plan (docs/product.md#plan-fit, ADR 0081): a verdict
+ * in words (not only colour) and why; with `sizing`, the contracts the plan allows. Without capital
+ * it says how to set it instead of guessing.
+ */
+export function PlanFitBlock({ book, fit, sizing }: { book: FitBook; fit: PutFit | undefined; sizing?: boolean }) {
+  if (book.capital === null) {
+    return (
+      <p className="plan-fit" data-testid="plan-fit" data-fits="unknown">
+        <Link to="/profile#capital">{FIT_TEXT.setCapital}</Link>
+      </p>
+    );
+  }
+  if (!fit) return null;
+  return (
+    <div className={`plan-fit plan-fit--${fit.fits ? "yes" : "no"}`} data-testid="plan-fit" data-fits={fit.fits}>
+      <span className="plan-fit__verdict">{fit.fits ? FIT_TEXT.fits : FIT_TEXT.doesNotFit}</span>
+      <ul>
+        {fitNotes(fit, book).map((note) => (
+          <li key={note}>{note}</li>
+        ))}
+      </ul>
+      {sizing ? (
+        <p className="plan-fit__sizing" data-testid="plan-sizing">
+          {sizingText(fit)}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * The /insights filter "only puts that fit my free cash and limits" (ADR 0081): a link that turns it
+ * on or off in the address, so it works without JavaScript; says how many puts it hides.
+ */
+export function FitFilter({ on, hidden, toggleHref }: { on: boolean; hidden: number; toggleHref: string }) {
+  return (
+    <p className="ins-fit-filter" data-testid="fit-filter" data-on={on}>
+      <span>{on ? `${FIT_TEXT.onlyFitting}: on.` : `${FIT_TEXT.onlyFitting}: off.`}</span>
+      {on && hidden > 0 ? <span data-testid="fit-hidden">{FIT_TEXT.hidden(hidden)}</span> : null}
+      <Link to={toggleHref} replace preventScrollReset>
+        {on ? FIT_TEXT.showAll : FIT_TEXT.onlyFitting}
+      </Link>
+    </p>
+  );
+}
