@@ -31,10 +31,12 @@ export function CapitalBars({ plan }: { plan: Plan }) {
       viewBox={`0 0 ${WIDTH} ${height}`}
       width="100%"
       role="img"
-      aria-labelledby="plan-bars-title plan-bars-desc"
+      aria-labelledby="plan-bars-title"
+      aria-describedby="plan-bars-desc"
       data-testid="capital-bars"
     >
-      <title id="plan-bars-title">Capital by ticker if every open put were assigned, against your {limitText}</title>
+      {/* One string: the server's text separators inside <title> cut the name short. */}
+      <title id="plan-bars-title">{`Capital by ticker if every open put were assigned, against your ${limitText}`}</title>
       <desc id="plan-bars-desc">{description}</desc>
       <line className="plan-bars__limit" x1={x(limit)} x2={x(limit)} y1={TOP - 4} y2={height} />
       <text className="plan-bars__limit-label" x={x(limit)} y={11} textAnchor="middle">
