@@ -1,17 +1,31 @@
 import { getInputProps, type SubmissionResult } from "@conform-to/react";
-import { Form, href, Link, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
+import { PLAN_PATH } from "#app/lib/plan-paths.ts";
 import type { CapitalSettings } from "#contract/plan.ts";
 import { CAPITAL_SETTINGS_TEXT, toCapitalSettingsForm } from "#app/lib/capital-settings.ts";
 import { CAPITAL_SETTINGS_FORM } from "#app/lib/form-schemas.ts";
 import { PROFILE_INTENT } from "#app/lib/profile-intents.ts";
 import { useSchemaForm } from "#app/hooks/use-schema-form.ts";
 import { ErrorList, Field } from "./forms.tsx";
+import { Card } from "./profile-card.tsx";
+
+/** The profile's Capital Plan card (loaded after the profile's own code, ADR 0081). */
+export function CapitalSettingsCard(props: {
+  settings: CapitalSettings | null;
+  lastResult: SubmissionResult<string[]> | undefined;
+}) {
+  return (
+    <Card title={CAPITAL_SETTINGS_TEXT.title} id="capital">
+      <CapitalSettingsFields {...props} />
+    </Card>
+  );
+}
 
 /**
  * docs/product.md#plan-settings: the trader's capital and limits, a plain form (it works without
  * JavaScript); a refused submission comes back with the typed values and the reasons.
  */
-export function CapitalSettingsFields({
+function CapitalSettingsFields({
   settings,
   lastResult,
 }: {
@@ -68,7 +82,7 @@ export function CapitalSettingsFields({
       >
         {CAPITAL_SETTINGS_TEXT.save}
       </button>
-      <Link to={href("/plan")} className="capital-settings__plan">
+      <Link to={PLAN_PATH} className="capital-settings__plan">
         {CAPITAL_SETTINGS_TEXT.planLink}
       </Link>
     </Form>

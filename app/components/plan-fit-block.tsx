@@ -1,32 +1,40 @@
 import { Link } from "react-router";
-import type { PutFit } from "#contract/plan.ts";
-import { FIT_TEXT, fitNotes, sizingText, type FitBook } from "#app/lib/plan-fit.ts";
+import { PROFILE_CAPITAL_PATH } from "#app/lib/plan-paths.ts";
+import { FIT_TEXT, type FitMark } from "#app/lib/plan-fit.ts";
 
 /**
  * Whether a recommended put fits the trader's plan (docs/product.md#plan-fit, ADR 0081): a verdict
  * in words (not only colour) and why; with `sizing`, the contracts the plan allows. Without capital
  * it says how to set it instead of guessing.
  */
-export function PlanFitBlock({ book, fit, sizing }: { book: FitBook; fit: PutFit | undefined; sizing?: boolean }) {
-  if (book.capital === null) {
+export function PlanFitBlock({
+  capitalSet,
+  mark,
+  sizing,
+}: {
+  capitalSet: boolean;
+  mark: FitMark | undefined;
+  sizing?: boolean;
+}) {
+  if (!capitalSet) {
     return (
       <p className="plan-fit" data-testid="plan-fit" data-fits="unknown">
-        <Link to="/profile#capital">{FIT_TEXT.setCapital}</Link>
+        <Link to={PROFILE_CAPITAL_PATH}>{FIT_TEXT.setCapital}</Link>
       </p>
     );
   }
-  if (!fit) return null;
+  if (!mark) return null;
   return (
-    <div className={`plan-fit plan-fit--${fit.fits ? "yes" : "no"}`} data-testid="plan-fit" data-fits={fit.fits}>
-      <span className="plan-fit__verdict">{fit.fits ? FIT_TEXT.fits : FIT_TEXT.doesNotFit}</span>
+    <div className={`plan-fit plan-fit--${mark.fits ? "yes" : "no"}`} data-testid="plan-fit" data-fits={mark.fits}>
+      <span className="plan-fit__verdict">{mark.fits ? FIT_TEXT.fits : FIT_TEXT.doesNotFit}</span>
       <ul>
-        {fitNotes(fit, book).map((note) => (
+        {mark.notes.map((note) => (
           <li key={note}>{note}</li>
         ))}
       </ul>
       {sizing ? (
         <p className="plan-fit__sizing" data-testid="plan-sizing">
-          {sizingText(fit)}
+          {mark.sizing}
         </p>
       ) : null}
     </div>

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { capitalSettingsSchema } from "#contract/plan.ts";
+import { capitalSettingsSchema } from "#contract/capital-settings.ts";
 
 /**
  * The capital settings form's schema (docs/product.md#plan-settings): the contract's, with shares

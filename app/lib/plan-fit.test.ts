@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { PutFit } from "#contract/plan.ts";
-import { fitFilterOn, fitNotes, fittingOnly, sizingText } from "./plan-fit.ts";
+import { fitNotes, sizingText } from "./plan-fit.ts";
+import { fitFilterOn, fittingOnly } from "./plan-fit-filter.ts";
 
 const book = { capital: 60_000, free_cash: 14_500, ticker_limit: 0.25, sector_limit: 0.4 };
 const fit = (over: Partial<PutFit>): PutFit => ({

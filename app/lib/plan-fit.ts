@@ -7,6 +7,14 @@ import type { PutFit } from "#contract/plan.ts";
 const dollars = (n: number) => `$${Math.round(n).toLocaleString("en-US")}`;
 const pct = (share: number) => `${Math.round(share * 100)} %`;
 
+/** One put's fit as the browser shows it (app/server/plan-fit.server.ts writes it). */
+export interface FitMark {
+  fits: boolean;
+  notes: string[];
+  sizing: string;
+  contracts_allowed: number;
+}
+
 export interface FitBook {
   capital: number | null;
   free_cash: number | null;
@@ -53,22 +61,3 @@ export const FIT_TEXT = {
   hidden: (n: number) =>
     `${n} ${n === 1 ? "put does" : "puts do"} not fit your plan and ${n === 1 ? "is" : "are"} hidden.`,
 } as const;
-
-/**
- * Whether /insights shows only the puts that fit: the address says ("only" or "all"), else the
- * trader's setting, which counts only once capital is set.
- */
-export function fitFilterOn(param: string | null, book: { capital: number | null; only_fitting: boolean }): boolean {
-  if (book.capital === null) return false;
-  if (param === "all") return false;
-  if (param === "only") return true;
-  return book.only_fitting;
-}
-
-/** The puts the fit filter lets through: those known not to fit go; one not asked about yet stays. */
-export function fittingOnly<T extends { id: number }>(
-  options: readonly T[],
-  fits: Readonly<Record<number, PutFit>>,
-): T[] {
-  return options.filter((o) => fits[o.id]?.fits !== false);
-}

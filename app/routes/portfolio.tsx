@@ -1,4 +1,5 @@
-import { href, Link, useLoaderData } from "react-router";
+import { Link, useLoaderData } from "react-router";
+import { PLAN_PATH } from "#app/lib/plan-paths.ts";
 import type { Route } from "./+types/portfolio";
 import { filtersSearch, formatSignedMoney, INSTRUMENTS, PERIODS } from "#app/lib/trade-journal.ts";
 import { journalAction, loadJournal } from "#app/server/trades.server.ts";
@@ -30,7 +31,7 @@ export default function Portfolio() {
       </header>
 
       <p className="journal-actions">
-        <Link to={href("/plan")}>Capital plan</Link>
+        <Link to={PLAN_PATH}>Capital plan</Link>
         <Link to="/import-trades">Import from a broker</Link>
         {/* A download: a document request, not a client-side navigation. */}
         <a href="/resources/trades-export" download>

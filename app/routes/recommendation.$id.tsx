@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { lazy, useEffect, useRef } from "react";
 import { Form, Link, useLoaderData, useLocation, useNavigate, useRouteLoaderData, useSearchParams } from "react-router";
 import type { Route } from "./+types/recommendation.$id";
 import type { loader as listLoader } from "./insights.tsx";
@@ -23,10 +23,15 @@ import { AiText } from "#app/components/ai-text.tsx";
 import { openedHere } from "#app/components/confirm-dialog.tsx";
 import { ivStanding, MoneynessBadge } from "#app/components/option-card.tsx";
 import { SparklesIcon } from "#app/components/icons.tsx";
-import { PlanFitBlock } from "#app/components/plan-fit-block.tsx";
+
 import type { PlanFitData } from "#app/server/plan-fit.server.ts";
 import { useAiStream } from "#app/hooks/use-ai-stream.ts";
 import { useHydrated } from "#app/hooks/use-hydrated.ts";
+
+// The plan's fit block (ADR 0081) loads with its data; hydration waits for it (ADR 0052).
+const PlanFitBlock = lazy(() =>
+  import("#app/components/plan-fit-block.tsx").then((m) => ({ default: m.PlanFitBlock })),
+);
 
 /**
  * The option detail 'Sell Put Options' (docs/product.md#screens-option-detail) at /recommendation/{id}, over the list: it
@@ -233,7 +238,7 @@ function OptionDetail({
         </dl>
       </section>
 
-      {planFit ? <PlanFitBlock book={planFit.book} fit={planFit.fits[r.id]} sizing /> : null}
+      {planFit ? <PlanFitBlock capitalSet={planFit.book.capital !== null} mark={planFit.marks[r.id]} sizing /> : null}
       <p className="ins-detail__record">
         <Link
           className="button"
@@ -242,7 +247,7 @@ function OptionDetail({
             strike: r.strike_price,
             expiry: r.expiration_date,
             bid: r.bid,
-            quantity: planFit?.fits[r.id]?.contracts_allowed || undefined,
+            quantity: planFit?.marks[r.id]?.contracts_allowed || undefined,
           })}
         >
           {RECORD_TRADE_TEXT.link}

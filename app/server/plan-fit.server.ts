@@ -1,14 +1,26 @@
 import type { RouterContextProvider } from "react-router";
 import * as calls from "#contract/calls.ts";
 import type { PutFit } from "#contract/plan.ts";
-import type { FitBook } from "#app/lib/plan-fit.ts";
+import { fitNotes, sizingText, type FitBook, type FitMark } from "#app/lib/plan-fit.ts";
 import { userCall } from "./auth.server.ts";
 import { ProviderError } from "./provider.server.ts";
 
-/** The book and the fit of each put, by id, for the put cards and the option detail (ADR 0081). */
+/**
+ * The book and each put's fit in words, by id, for the put cards and the option detail (ADR 0081):
+ * written here, so the browser bundles the block that shows them and not the wording rules.
+ */
 export interface PlanFitData {
   book: FitBook & { only_fitting: boolean };
-  fits: Record<number, PutFit>;
+  marks: Record<number, FitMark>;
+}
+
+function markOf(fit: PutFit, book: FitBook): FitMark {
+  return {
+    fits: fit.fits,
+    notes: fitNotes(fit, book),
+    sizing: sizingText(fit),
+    contracts_allowed: fit.contracts_allowed,
+  };
 }
 
 /**
@@ -22,7 +34,7 @@ export async function loadPlanFits(
   if (ids.length === 0) return null;
   try {
     const { fits, ...book } = await userCall(context, calls.planFits, { query: { ids: ids.slice(0, 200).join(",") } });
-    return { book, fits: Object.fromEntries(fits.map((f) => [f.id, f])) };
+    return { book, marks: Object.fromEntries(fits.map((f) => [f.id, markOf(f, book)])) };
   } catch (error) {
     if (!(error instanceof ProviderError)) throw error;
     return null;

@@ -5,7 +5,8 @@ import type { MarketData } from "#provider/market/port.ts";
 import * as journal from "#provider/journal/store.ts";
 import { replay } from "#provider/journal/wheel.ts";
 import { savedFilters } from "#provider/recommend/filters.ts";
-import { activeRecommendationsOf } from "#provider/recommend/store.ts";
+import { recommendationsByIds, selectedOfActivePools } from "#provider/recommend/store.ts";
+import type { ReferenceLevels } from "#provider/recommend/level-flags.ts";
 import { bestPutsOf, bookOf, buildPlan, fitOf, heldLotsOf, STANDARD_MOVES } from "./plan.ts";
 import { savedCapitalSettings, sectorsOf, tickerFacts } from "./store.ts";
 
@@ -85,39 +86,35 @@ export async function bestPutsFor(db: Db, market: MarketData, userId: number, no
       .execute(),
     savedFilters(db, userId),
   ]);
-  const [lists, inputs] = await Promise.all([
-    activeRecommendationsOf(
-      db,
-      flagged.map((f) => f.id),
-      userId,
-      filters,
-    ),
-    bookInputs(
-      db,
-      market,
-      userId,
-      flagged.map((f) => f.ticker),
-      now,
-    ),
-  ]);
-  const tickerOf = new Map(flagged.map((f) => [f.id, f.ticker]));
-  const candidates = [...lists].flatMap(([stockId, list]) =>
-    list
-      .filter((r) => !r.nearest_above_conservative)
-      .map((r) => ({
-        id: r.id,
-        ticker: tickerOf.get(stockId)!,
-        strike: r.strike_price,
-        score: r.score,
-        recommendation: r,
-      })),
+  const inputs = await bookInputs(
+    db,
+    market,
+    userId,
+    flagged.map((f) => f.ticker),
+    now,
   );
+  // Flagged stocks are on the trader's watchlist: their own levels rank the puts (ADR 0022).
+  const levelsOf = new Map<number, ReferenceLevels | null>(
+    flagged.map((f) => [f.id, inputs.levels.get(f.ticker) ?? null]),
+  );
+  const tickerOf = new Map(flagged.map((f) => [f.id, f.ticker]));
+  const candidates = (await selectedOfActivePools(db, levelsOf, filters)).map((c) => ({
+    ...c,
+    ticker: tickerOf.get(c.stockId)!,
+  }));
   const book = bookOf(inputs);
   const picks = bestPutsOf(book, candidates, BEST_PUTS_LIMIT);
+  // Whole rows only for the few picked.
+  const rows = await recommendationsByIds(
+    db,
+    picks.map((p) => p.candidate.id),
+    userId,
+    filters,
+  );
   return {
     ...header(book, inputs.settings.only_fitting),
     picks: picks.map((p) => ({
-      recommendation: p.candidate.recommendation,
+      recommendation: rows.get(p.candidate.id)!,
       fit: p.fit,
       contracts: 1,
       cash: p.cash,

@@ -1,15 +1,12 @@
-import { useEffect, useRef } from "react";
-import { href, Link, useActionData, useLoaderData, useRevalidator } from "react-router";
+import { Link, useActionData, useLoaderData } from "react-router";
+import { PORTFOLIO_PATH } from "#app/lib/plan-paths.ts";
 import type { Route } from "./+types/route";
-import { WS_TRADE_UPDATES } from "#contract/ws-paths.ts";
-import { LIVE_COUNT_RELOAD_MS } from "#app/lib/insights.ts";
-import { useTradeUpdates } from "#app/hooks/use-live-updates.ts";
-import { LiveStatusBadge } from "#app/components/live-status.tsx";
 import { loadPlan, planAction } from "./server.ts";
 import { AssignmentTable, PlanSummary, SetCapital } from "./components/book.tsx";
 import { CapitalBars } from "./components/capital-bars.tsx";
 import { Scenarios } from "./components/scenarios.tsx";
 import { BestPutsList } from "./components/best-puts.tsx";
+import { usePlanLive } from "./components/live.tsx";
 
 /**
  * The Plan (docs/product.md#screens-plan, ADR 0081): the trader's book, not a pile of puts. Server
@@ -23,42 +20,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   return planAction(request, context);
 }
 
-/** New recommendations of a flagged stock may change the best puts: read again once per burst. */
-function useBestPutsLive() {
-  const revalidator = useRevalidator();
-  const latest = useRef(revalidator);
-  useEffect(() => {
-    latest.current = revalidator;
-  });
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  useEffect(
-    () => () => {
-      if (timer.current) clearTimeout(timer.current);
-    },
-    [],
-  );
-  useTradeUpdates((update) => {
-    if (update.type !== "trade_recommendations_update" || timer.current !== null) return;
-    timer.current = setTimeout(() => {
-      timer.current = null;
-      void latest.current.revalidate();
-    }, LIVE_COUNT_RELOAD_MS);
-  });
-}
-
 export default function PlanScreen() {
-  const { plan, best, error, custom } = useLoaderData<typeof loader>();
+  const { plan, best, error, custom, recordHrefs, live } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  useBestPutsLive();
+  usePlanLive(live);
 
   return (
     <>
       <header className="page-header">
         <div className="page-header__title">
           <h1>Plan</h1>
-          <LiveStatusBadge path={WS_TRADE_UPDATES} />
         </div>
-        <Link to={href("/portfolio")} className="plan-back">
+        <Link to={PORTFOLIO_PATH} className="plan-back">
           Trades
         </Link>
       </header>
@@ -89,7 +62,7 @@ export default function PlanScreen() {
               <h2 id="plan-best" className="card__title">
                 Best puts across your plan
               </h2>
-              <BestPutsList best={best} />
+              <BestPutsList best={best} recordHrefs={recordHrefs} />
             </section>
           ) : null}
 

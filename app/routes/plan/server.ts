@@ -4,8 +4,10 @@
  */
 import { data, href, type RouterContextProvider } from "react-router";
 import * as calls from "#contract/calls.ts";
+import { TRADE_UPDATES_RECONNECT_MS, WS_TRADE_UPDATES } from "#contract/ws-paths.ts";
 import type { BestPuts, Plan } from "#contract/plan.ts";
 import { intentOf } from "#app/lib/intents.ts";
+import { recordTradeHref } from "#app/lib/record-trade.ts";
 import { messages, TOAST_MS } from "#app/lib/messages.ts";
 import { requireUser, userCall } from "#app/server/auth.server.ts";
 import { ProviderError } from "#app/server/provider.server.ts";
@@ -54,8 +56,23 @@ export async function loadPlan(request: Request, context: Context) {
   return {
     plan,
     best,
+    // Each best put's pre-filled Record-this-trade link, with its one contract (written here, so the
+    // page's code does not carry the link's rules).
+    recordHrefs: Object.fromEntries(
+      (best?.picks ?? []).map((p) => [
+        p.recommendation.id,
+        recordTradeHref({
+          ticker: p.fit.ticker,
+          strike: p.recommendation.strike_price,
+          expiry: p.recommendation.expiration_date,
+          bid: p.recommendation.bid,
+          quantity: p.contracts,
+        }),
+      ]),
+    ) as Record<number, string>,
     error: plan ? null : PLAN_TEXT.unavailable,
     custom: { typed: custom.typed, error: custom.error ?? null },
+    live: { path: WS_TRADE_UPDATES, retryMs: TRADE_UPDATES_RECONNECT_MS },
   };
 }
 

@@ -1,8 +1,8 @@
-import { href, Link } from "react-router";
+import { Link } from "react-router";
+import { recommendationPath } from "#app/lib/plan-paths.ts";
 import type { BestPuts } from "#contract/plan.ts";
 import { formatPercent, formatPrice } from "#app/lib/format.ts";
 import { expiryLong } from "#app/lib/option-card.ts";
-import { recordTradeHref, RECORD_TRADE_TEXT } from "#app/lib/record-trade.ts";
 import { money } from "./plan-text.ts";
 
 /**
@@ -10,7 +10,7 @@ import { money } from "./plan-text.ts";
  * stocks by their own score (ADR 0022), one contract each and one per ticker, each fitting the
  * free cash and limits with the ones above it; the running total never passes the free cash.
  */
-export function BestPutsList({ best }: { best: BestPuts }) {
+export function BestPutsList({ best, recordHrefs }: { best: BestPuts; recordHrefs: Record<number, string> }) {
   if (best.capital === null) return null;
   if (best.picks.length === 0) {
     return (
@@ -32,7 +32,7 @@ export function BestPutsList({ best }: { best: BestPuts }) {
             data-running-total={pick.running_total}
           >
             <p className="plan-best__head">
-              <Link to={href("/recommendation/:id", { id: String(r.id) })}>
+              <Link to={recommendationPath(r.id)}>
                 <strong>{pick.fit.ticker}</strong> ${formatPrice(r.strike_price)} put, {expiryLong(r.expiration_date)}
               </Link>
             </p>
@@ -42,17 +42,8 @@ export function BestPutsList({ best }: { best: BestPuts }) {
               <span data-testid="running-total">{money(pick.running_total)}</span> used so far of{" "}
               {money(best.free_cash ?? 0)} free
             </p>
-            <Link
-              className="plan-best__record"
-              to={recordTradeHref({
-                ticker: pick.fit.ticker,
-                strike: r.strike_price,
-                expiry: r.expiration_date,
-                bid: r.bid,
-                quantity: pick.contracts,
-              })}
-            >
-              {RECORD_TRADE_TEXT.link}
+            <Link className="plan-best__record" to={recordHrefs[r.id] ?? "/add-trade"}>
+              Record this trade
             </Link>
           </li>
         );

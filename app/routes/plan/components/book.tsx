@@ -1,4 +1,5 @@
-import { Form, href, Link } from "react-router";
+import { Form, Link } from "react-router";
+import { PROFILE_CAPITAL_PATH } from "#app/lib/plan-paths.ts";
 import type { Plan } from "#contract/plan.ts";
 import { PLAN_INTENT } from "#app/routes/plan/intents.ts";
 import { money, pctOf, putAgainstLevels } from "./plan-text.ts";
@@ -130,7 +131,7 @@ export function SetCapital() {
   return (
     <p className="plan-set-capital" role="status" data-testid="set-capital">
       Your capital for selling puts is not set, so free cash and limits cannot be worked out.{" "}
-      <Link to={`${href("/profile")}#capital`}>Set it on your profile</Link>.
+      <Link to={PROFILE_CAPITAL_PATH}>Set it on your profile</Link>.
     </p>
   );
 }
