@@ -5,7 +5,7 @@
 import { z } from "zod";
 
 /** Bounds of the capital settings (docs/product.md#plan-settings). */
-export const CAPITAL_BOUNDS = {
+const CAPITAL_BOUNDS = {
   capitalMin: 1_000,
   capitalMax: 100_000_000,
   /** Of capital, as a share. */

@@ -8,12 +8,7 @@
 import { z } from "zod";
 import { Id, TradeRecommendation } from "./entities.ts";
 
-export {
-  CAPITAL_BOUNDS,
-  capitalSettingsSchema,
-  CapitalSettings,
-  DEFAULT_CAPITAL_SETTINGS,
-} from "./capital-settings.ts";
+export { CapitalSettings, DEFAULT_CAPITAL_SETTINGS } from "./capital-settings.ts";
 import { CapitalSettings } from "./capital-settings.ts";
 
 const BuyLevel = z.enum(["one", "two", "three", "four"]);
@@ -116,7 +111,7 @@ export type Plan = z.infer<typeof Plan>;
 export type PlanExposure = z.infer<typeof PlanExposure>;
 
 /** A custom scenario's move, as a fraction: −90 % to +50 %. */
-export const ScenarioMove = z.coerce
+const ScenarioMove = z.coerce
   .number({ error: "The market move must be a number" })
   .min(-0.9, "The market move must be from −90% to +50%")
   .max(0.5, "The market move must be from −90% to +50%");
@@ -170,7 +165,6 @@ const BestPut = z.object({
 });
 export const BestPuts = z.object({ ...BookHeader, picks: z.array(BestPut) });
 export type BestPuts = z.infer<typeof BestPuts>;
-export type BestPut = z.infer<typeof BestPut>;
 
 /** A trader's own sector for a ticker (empty = back to the market source's). */
 export const SectorOverride = z.object({

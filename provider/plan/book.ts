@@ -16,7 +16,7 @@ import { savedCapitalSettings, sectorsOf, tickerFacts } from "./store.ts";
  */
 
 /** Best puts listed at most (one contract each, one per ticker). */
-export const BEST_PUTS_LIMIT = 10;
+const BEST_PUTS_LIMIT = 10;
 
 /** The trader's settings, open legs and held lots, and the facts of the tickers named (theirs and `extra`). */
 async function bookInputs(db: Db, market: MarketData, userId: number, extra: readonly string[], now: number) {

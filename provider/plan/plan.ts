@@ -38,7 +38,7 @@ export interface PlanInputs {
   now: number;
 }
 
-export const UNKNOWN_SECTOR = "Unknown";
+const UNKNOWN_SECTOR = "Unknown";
 export const STANDARD_MOVES = [-0.05, -0.1, -0.2] as const;
 
 const cents = (value: number) => Math.round(value * 100) / 100;

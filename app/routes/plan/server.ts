@@ -24,7 +24,7 @@ export const PLAN_TEXT = {
 } as const;
 
 /** A custom move typed in percent, as a fraction; an error when it is not one the plan takes. */
-export function parseMove(raw: string | null): { move?: number; typed: string; error?: string } {
+function parseMove(raw: string | null): { move?: number; typed: string; error?: string } {
   const typed = (raw ?? "").trim();
   if (typed === "") return { typed };
   const n = Number(typed.replace("−", "-"));
