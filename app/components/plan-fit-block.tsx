@@ -17,6 +17,8 @@ export function PlanFitBlock({
   sizing?: boolean;
 }) {
   if (!capitalSet) {
+    // On the cards the filter line says it once (FitFilter); the option detail says it here.
+    if (!sizing) return null;
     return (
       <p className="plan-fit" data-testid="plan-fit" data-fits="unknown">
         <Link to={PROFILE_CAPITAL_PATH}>{FIT_TEXT.setCapital}</Link>
@@ -45,7 +47,24 @@ export function PlanFitBlock({
  * The /insights filter "only puts that fit my free cash and limits" (ADR 0081): a link that turns it
  * on or off in the address, so it works without JavaScript; says how many puts it hides.
  */
-export function FitFilter({ on, hidden, toggleHref }: { on: boolean; hidden: number; toggleHref: string }) {
+export function FitFilter({
+  capitalSet,
+  on,
+  hidden,
+  toggleHref,
+}: {
+  capitalSet: boolean;
+  on: boolean;
+  hidden: number;
+  toggleHref: string;
+}) {
+  if (!capitalSet) {
+    return (
+      <p className="ins-fit-filter" data-testid="fit-filter" data-on="false">
+        <Link to={PROFILE_CAPITAL_PATH}>{FIT_TEXT.setCapital}</Link>
+      </p>
+    );
+  }
   return (
     <p className="ins-fit-filter" data-testid="fit-filter" data-on={on}>
       <span>{on ? `${FIT_TEXT.onlyFitting}: on.` : `${FIT_TEXT.onlyFitting}: off.`}</span>

@@ -229,8 +229,9 @@ export default function Insights() {
                 else p.set(PARAM.open, item.ticker);
               })}
             >
-              {expanded && planFits && planFits.book.capital !== null ? (
+              {expanded && planFits ? (
                 <FitFilter
+                  capitalSet={planFits.book.capital !== null}
                   on={fitOn}
                   hidden={(allOptions?.length ?? 0) - (options?.length ?? 0)}
                   toggleHref={listUrl((p) => p.set(PARAM.fit, fitOn ? "all" : "only"))}
