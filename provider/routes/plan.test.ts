@@ -67,6 +67,32 @@ describe("capital settings", () => {
     expect((await provider.call(calls.capitalSettings, { token: a })).body).toEqual(SETTINGS);
   });
 
+  it("the table refuses what the contract refuses, whoever writes it", async () => {
+    const a = await trader();
+    const me = (await provider.call(calls.me, { token: a })).body as { id: number };
+    const db = provider.context.db;
+    for (const bad of [
+      { capital: 999 },
+      { capital: 100_000_001 },
+      { reserve_share: 0.91 },
+      { ticker_limit: 0.009 },
+      { sector_limit: 1.01 },
+    ]) {
+      await expect(
+        db
+          .insertInto("capital_settings")
+          .values({ user_id: me.id, ...SETTINGS, ...bad })
+          .execute(),
+        JSON.stringify(bad),
+      ).rejects.toThrow(/check constraint/i);
+    }
+    await db
+      .insertInto("capital_settings")
+      .values({ user_id: me.id, ...SETTINGS, capital: null })
+      .execute();
+    expect((await provider.call(calls.capitalSettings, { token: a })).body).toMatchObject({ capital: null });
+  });
+
   it("holds fifty saves at once: one row, one of the values sent", async () => {
     const a = await trader();
     const results = await Promise.all(
