@@ -6,6 +6,9 @@ import { userCall } from "#app/server/auth.server.ts";
 import { callProvider } from "#app/server/provider.server.ts";
 import * as profileRoute from "#app/routes/profile.tsx";
 import * as planRoute from "#app/routes/plan/route.tsx";
+import * as insightsRoute from "#app/routes/insights.tsx";
+import * as detailRoute from "#app/routes/recommendation.$id.tsx";
+import type { FitMark } from "#app/lib/plan-fit.ts";
 import { PLAN_INTENT } from "#app/routes/plan/intents.ts";
 import { PLAN_TEXT } from "#app/routes/plan/server.ts";
 import { callAction, callLoader, routeHarnessForFile } from "../../support/app-routes.ts";
@@ -136,5 +139,35 @@ describe("/plan", () => {
     });
     expect(refused.status).toBe(400);
     expect(refused.data).toEqual({ sector: { error: PLAN_TEXT.sectorTooLong, ticker: "KO", typed: long } });
+  });
+});
+
+describe("fit marks on the demo trader's recommendations", () => {
+  it("marks each of the open stock's puts, and the option detail sizes one by the plan's limits", async () => {
+    await userCall(app.trader, calls.generateRecommendations, { params: { ticker: "AAPL" } });
+    const page = (await callLoader(insightsRoute, app.trader, "/insights?open=AAPL")).data as {
+      options: { id: number; strike_price: number }[] | null;
+      plan: { book: { capital: number; free_cash: number }; marks: Record<number, FitMark> } | null;
+    };
+    const options = page.options ?? [];
+    expect(options.length).toBeGreaterThan(0);
+    // The demo trader's plan: $250,000 with 10 % kept free, 25 % a ticker (ADR 0081).
+    expect(page.plan!.book).toMatchObject({ capital: 250_000, free_cash: 225_000 });
+    for (const o of options) {
+      const mark = page.plan!.marks[o.id]!;
+      expect(mark.fits).toBe(true);
+      const cash = Math.round(o.strike_price * 100).toLocaleString("en-US");
+      expect(mark.notes).toEqual([`uses $${cash} of your $225,000 free`]);
+      // The least of cash ⌊225,000 ÷ (strike × 100)⌋, ticker ⌊62,500 ÷ …⌋ and sector ⌊100,000 ÷ …⌋: the ticker's.
+      expect(mark.contracts_allowed).toBe(Math.floor(62_500 / (o.strike_price * 100)));
+    }
+    const [first] = options;
+    const detailPage = (
+      await callLoader(detailRoute, app.trader, `/recommendation/${first!.id}`, { id: String(first!.id) })
+    ).data as { planFit: { marks: Record<number, FitMark> } | null };
+    const n = Math.floor(62_500 / (first!.strike_price * 100));
+    expect(detailPage.planFit!.marks[first!.id]!.sizing).toMatch(
+      new RegExp(`^Your plan allows ${n} contracts? \\(held by your ticker limit: `),
+    );
   });
 });
