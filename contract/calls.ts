@@ -32,6 +32,7 @@ import { MarketStatus } from "./market-status.ts";
 import { RollCandidates, RollCandidatesParams } from "./rolls.ts";
 import { AlertSettings, PositionAlertsByOption } from "./position-alerts.ts";
 import { CallFilterQuery, CallFilters, CoveredCalls } from "./covered-calls.ts";
+import { BestPuts, CapitalSettings, Plan, PlanFits, PlanFitsQuery, PlanQuery, SectorOverride } from "./plan.ts";
 
 /** docs/product.md#calls: every call the app makes to the provider, with its request and response. */
 
@@ -612,4 +613,52 @@ export const saveCallFilters = endpoint({
   path: "/api/call-filters",
   body: CallFilters,
   response: CallFilters,
+});
+
+// ── The book: capital settings, the plan, fits and best puts (issue 42, ADR 0081) ──
+
+/** The caller's capital settings (the defaults, capital not set, until they save their own). */
+export const capitalSettings = endpoint({
+  method: "GET",
+  path: "/api/capital-settings",
+  response: CapitalSettings,
+});
+
+export const saveCapitalSettings = endpoint({
+  method: "PUT",
+  path: "/api/capital-settings",
+  body: CapitalSettings,
+  response: CapitalSettings,
+});
+
+/** The caller's plan: committed collateral, free cash, the book if every open put were assigned, scenarios. */
+export const plan = endpoint({
+  method: "GET",
+  path: "/api/plan",
+  query: PlanQuery,
+  response: Plan,
+});
+
+/** Whether each of these recommended puts fits the caller's free cash and limits, and how many contracts. */
+export const planFits = endpoint({
+  method: "GET",
+  path: "/api/plan/fits",
+  query: PlanFitsQuery,
+  response: PlanFits,
+});
+
+/** The top puts over the caller's flagged stocks that fit their plan, one contract each, with the cash used. */
+export const bestPuts = endpoint({
+  method: "GET",
+  path: "/api/plan/best-puts",
+  response: BestPuts,
+});
+
+/** The caller's own sector for a ticker; an empty one goes back to the market source's. */
+export const saveSectorOverride = endpoint({
+  method: "PUT",
+  path: "/api/plan/sectors/:ticker",
+  params: TickerParams,
+  body: SectorOverride,
+  response: z.object({ ticker: z.string(), sector: z.string().nullable() }),
 });

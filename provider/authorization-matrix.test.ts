@@ -66,6 +66,12 @@ const matrix: Record<string, Row> = {
   saveTraderFilters: SIGNED_IN, // each caller's own
   alertSettings: SIGNED_IN, // each caller's own
   saveAlertSettings: SIGNED_IN, // each caller's own
+  capitalSettings: SIGNED_IN, // each caller's own (ADR 0081)
+  saveCapitalSettings: SIGNED_IN,
+  plan: SIGNED_IN,
+  planFits: SIGNED_IN,
+  bestPuts: SIGNED_IN,
+  saveSectorOverride: SIGNED_IN,
   generateRecommendations: OWNER_OR_ADMIN, // A flagged the ticker, B did not
   summarizeRecommendation: SIGNED_IN,
   // Devices and notifications

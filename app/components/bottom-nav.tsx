@@ -13,6 +13,8 @@ const ITEMS = [
 /** The tab a path belongs to: its own screens, and the option detail opened over the insights list. */
 function isCurrent(to: string, pathname: string): boolean {
   if (pathname === to || pathname.startsWith(`${to}/`)) return true;
+  // The Plan (ADR 0081) opens from the Trades screen and belongs to its tab.
+  if (to === "/portfolio" && pathname === "/plan") return true;
   return to === "/insights" && pathname.startsWith("/recommendation/");
 }
 

@@ -18,6 +18,7 @@ export function OptionsPanel({
   dates,
   date,
   listSearch,
+  planFit,
 }: {
   ticker: string;
   /** null while they load. */
@@ -29,6 +30,8 @@ export function OptionsPanel({
   /** The selected one (docs/product.md#states-option-card), null when no option passes. */
   date: string | null;
   listSearch: (change?: (params: URLSearchParams) => void) => string;
+  /** The put's "fits your plan" block (ADR 0081), when the plan is known. */
+  planFit?: ((option: TradeRecommendation) => React.ReactNode) | undefined;
 }) {
   if (error) {
     return (
@@ -61,6 +64,7 @@ export function OptionsPanel({
           <OptionCard
             option={nearest}
             href={`/recommendation/${nearest.id}${listSearch((p) => p.set(PARAM.open, ticker))}`}
+            planFit={planFit?.(nearest)}
           />
         </div>
       </>
@@ -102,7 +106,12 @@ export function OptionsPanel({
       </nav>
       <div className="ins-options" data-date={date}>
         {shown.map((option) => (
-          <OptionCard key={option.id} option={option} href={`/recommendation/${option.id}${withDate(date)}`} />
+          <OptionCard
+            key={option.id}
+            option={option}
+            href={`/recommendation/${option.id}${withDate(date)}`}
+            planFit={planFit?.(option)}
+          />
         ))}
       </div>
     </>

@@ -58,7 +58,16 @@ export function ivStanding(option: Pick<TradeRecommendation, "iv_rank" | "iv_per
  * trend icon, and the figures a seller acts on, each labelled for what it is (ADR 0022). The whole
  * card opens the option detail (its title is the link).
  */
-export function OptionCard({ option, href }: { option: TradeRecommendation; href: string }) {
+export function OptionCard({
+  option,
+  href,
+  planFit,
+}: {
+  option: TradeRecommendation;
+  href: string;
+  /** Whether the put fits the trader's plan (ADR 0081), when known. */
+  planFit?: React.ReactNode;
+}) {
   const distance = strikeDistance(option.strike_price, option.current_stock_price);
   const trend = priceTrend(
     option.current_option_price,
@@ -166,6 +175,7 @@ export function OptionCard({ option, href }: { option: TradeRecommendation; href
           ) : null}
         </ul>
       ) : null}
+      {planFit}
     </article>
   );
 }

@@ -105,3 +105,7 @@ export const ALERT_SETTINGS_FORM = {
   load: () => import("./alert-settings-schema.ts").then((m) => m.AlertSettingsForm),
   constraint: constraintOf(["profit_share", "strike_distance", "earnings_days"]),
 };
+export const CAPITAL_SETTINGS_FORM = {
+  load: () => import("./capital-settings-schema.ts").then((m) => m.CapitalSettingsForm),
+  constraint: constraintOf(["reserve_share", "ticker_limit", "sector_limit"], ["capital", "only_fitting"]),
+};

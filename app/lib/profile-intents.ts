@@ -9,6 +9,7 @@ export const PROFILE_INTENTS = [
   "config",
   "alert-settings",
   "support",
+  "capital-settings",
 ] as const;
 type ProfileIntent = (typeof PROFILE_INTENTS)[number];
 export const PROFILE_INTENT = {
@@ -18,4 +19,5 @@ export const PROFILE_INTENT = {
   config: "config",
   alertSettings: "alert-settings",
   support: "support",
+  capitalSettings: "capital-settings",
 } as const satisfies Record<string, ProfileIntent>;

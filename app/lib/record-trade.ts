@@ -15,6 +15,8 @@ export const RECORD_TRADE_PARAM = {
   expiry: "expiry",
   bid: "bid",
   type: "type",
+  /** Contracts the trader's plan allows (ADR 0081); absent: one. */
+  quantity: "quantity",
 } as const;
 
 /** The "Record this trade" link of a recommended put (or covered call): Add Trade's options form, filled in at the bid. */
@@ -24,6 +26,7 @@ export function recordTradeHref(option: {
   expiry: string;
   bid: number;
   type?: "put" | "call";
+  quantity?: number | undefined;
 }): string {
   const search = new URLSearchParams({
     [RECORD_TRADE_PARAM.ticker]: option.ticker,
@@ -32,5 +35,7 @@ export function recordTradeHref(option: {
     [RECORD_TRADE_PARAM.bid]: String(option.bid),
     [RECORD_TRADE_PARAM.type]: option.type ?? "put",
   });
+  if (option.quantity !== undefined && option.quantity >= 1)
+    search.set(RECORD_TRADE_PARAM.quantity, String(option.quantity));
   return `/add-trade?${search}`;
 }

@@ -82,6 +82,11 @@ export function prefillFromSearch(search: URLSearchParams): Record<string, strin
   if (Number.isInteger(contracts) && contracts >= 1 && contracts <= QUANTITY_MAX) out.quantity = String(contracts);
   const date = search.get(RESOLVE_PARAM.date) ?? "";
   if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(date) && !Number.isNaN(Date.parse(`${date}Z`))) out.entryDate = date;
+  // The contracts the plan allows (ADR 0081): a whole number the journal takes.
+  const quantity = Number(search.get(P.quantity));
+  if (search.get(P.quantity) && Number.isInteger(quantity) && quantity >= 1 && quantity <= 10_000) {
+    out.quantity = String(quantity);
+  }
   return out;
 }
 

@@ -185,6 +185,16 @@ describe("an expired option's record links (ADR 0078)", () => {
   });
 });
 
+describe("record this trade with the plan's size (ADR 0081)", () => {
+  it("carries the contracts the plan allows into the form's quantity", () => {
+    const href = recordTradeHref({ ticker: "KO", strike: 60, expiry: "2026-12-18", bid: 0.81, quantity: 2 });
+    const url = new URL(href, "http://app.test");
+    expect(prefillFromSearch(url.searchParams)).toMatchObject({ symbol: "KO", quantity: "2" });
+    expect(prefillFromSearch(new URLSearchParams("quantity=1.5"))).toEqual({});
+    expect(prefillFromSearch(new URLSearchParams("quantity=0"))).toEqual({});
+  });
+});
+
 describe("tabs", () => {
   it("every field of each form sits on exactly one tab", () => {
     for (const [kind, schema] of [

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { lazy, useEffect, useState } from "react";
 import {
   Link,
   Outlet,
@@ -26,6 +26,8 @@ import {
   selectedDate,
 } from "#app/lib/insights.ts";
 import { filtersDiffer } from "#app/lib/trader-filters.ts";
+import { fitFilterOn, fittingOnly } from "#app/lib/plan-fit-filter.ts";
+
 import { requireUser } from "#app/server/auth.server.ts";
 import { loadInsights, NO_STORE } from "#app/server/insights.server.ts";
 import { GenerateForm } from "#app/components/generate-form.tsx";
@@ -38,6 +40,15 @@ import { RefreshIcon } from "#app/components/icons.tsx";
 import { useHydrated } from "#app/hooks/use-hydrated.ts";
 import { useInsightsLive } from "#app/hooks/use-insights-live.ts";
 import { LiveStatusBadge } from "#app/components/live-status.tsx";
+
+/**
+ * The plan's fit block and filter (ADR 0081) show only with a stock expanded: their code loads
+ * then, not with the list. No Suspense boundary: a server-rendered one is in the page, and
+ * hydration waits for its code (ADR 0052).
+ */
+const loadPlanFit = () => import("#app/components/plan-fit-block.tsx");
+const PlanFitBlock = lazy(() => loadPlanFit().then((m) => ({ default: m.PlanFitBlock })));
+const FitFilter = lazy(() => loadPlanFit().then((m) => ({ default: m.FitFilter })));
 
 /**
  * The Recommendations list (docs/product.md#screens-insights), the layout of /insights and of the option detail
@@ -134,8 +145,12 @@ export default function Insights() {
   const listUrl = (change?: (params: URLSearchParams) => void) => INSIGHTS_PATH + listSearch(change);
   const reloading = revalidator.state === "loading";
 
-  // The expanded stock's options once loaded (null while they load), and its selected date.
-  const options = open && loaded.open === open ? (live.options[open] ?? null) : null;
+  // The expanded stock's options once loaded (null while they load), and its selected date; the
+  // fit filter (ADR 0081) drops those known not to fit the trader's plan.
+  const planFits = loaded.plan;
+  const fitOn = planFits ? fitFilterOn(searchParams.get(PARAM.fit), planFits.book) : false;
+  const allOptions = open && loaded.open === open ? (live.options[open] ?? null) : null;
+  const options = allOptions && planFits && fitOn ? fittingOnly(allOptions, planFits.marks) : allOptions;
   const dates = options ? expiryDates(passingStrike(options, maxStrike)) : [];
   const date = selectedDate(dates, searchParams.get(PARAM.date));
 
@@ -224,6 +239,14 @@ export default function Insights() {
                 else p.set(PARAM.open, item.ticker);
               })}
             >
+              {expanded && planFits ? (
+                <FitFilter
+                  capitalSet={planFits.book.capital !== null}
+                  on={fitOn}
+                  hidden={(allOptions?.length ?? 0) - (options?.length ?? 0)}
+                  toggleHref={listUrl((p) => p.set(PARAM.fit, fitOn ? "all" : "only"))}
+                />
+              ) : null}
               {expanded ? (
                 <OptionsPanel
                   ticker={item.ticker}
@@ -233,6 +256,13 @@ export default function Insights() {
                   dates={dates}
                   date={date}
                   listSearch={listSearch}
+                  planFit={
+                    planFits
+                      ? (option) => (
+                          <PlanFitBlock capitalSet={planFits.book.capital !== null} mark={planFits.marks[option.id]} />
+                        )
+                      : undefined
+                  }
                 />
               ) : null}
             </InsightCard>

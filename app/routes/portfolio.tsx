@@ -1,4 +1,5 @@
 import { Link, useLoaderData } from "react-router";
+import { PLAN_PATH } from "#app/lib/plan-paths.ts";
 import type { Route } from "./+types/portfolio";
 import { filtersSearch, formatSignedMoney, INSTRUMENTS, PERIODS } from "#app/lib/trade-journal.ts";
 import { journalAction, loadJournal } from "#app/server/trades.server.ts";
@@ -31,6 +32,7 @@ export default function Portfolio() {
       </header>
 
       <p className="journal-actions">
+        <Link to={PLAN_PATH}>Capital plan</Link>
         <Link to="/import-trades">Import from a broker</Link>
         {/* A download: a document request, not a client-side navigation. */}
         <a href="/resources/trades-export" download>

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { lazy, useEffect, useRef } from "react";
 import { Form, Link, useLoaderData, useLocation, useNavigate, useRouteLoaderData, useSearchParams } from "react-router";
 import type { Route } from "./+types/recommendation.$id";
 import type { loader as listLoader } from "./insights.tsx";
@@ -23,9 +23,16 @@ import { AiText } from "#app/components/ai-text.tsx";
 import { openedHere } from "#app/components/confirm-dialog.tsx";
 import { ivStanding, MoneynessBadge } from "#app/components/option-card.tsx";
 import { SparklesIcon } from "#app/components/icons.tsx";
+
+import type { PlanFitData } from "#app/server/plan-fit.server.ts";
 import { useAiStream } from "#app/hooks/use-ai-stream.ts";
 import { useHydrated } from "#app/hooks/use-hydrated.ts";
 import { orUnavailable } from "#app/server/unavailable.server.ts";
+
+// The plan's fit block (ADR 0081) loads with its data; hydration waits for it (ADR 0052).
+const PlanFitBlock = lazy(() =>
+  import("#app/components/plan-fit-block.tsx").then((m) => ({ default: m.PlanFitBlock })),
+);
 
 /**
  * The option detail 'Sell Put Options' (docs/product.md#screens-option-detail) at /recommendation/{id}, over the list: it
@@ -39,7 +46,7 @@ export function loader({ request, params, context }: Route.LoaderArgs) {
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export default function RecommendationDetail() {
-  const { recommendation, error, explanation } = useLoaderData<typeof loader>();
+  const { recommendation, error, explanation, planFit } = useLoaderData<typeof loader>();
   const list = useRouteLoaderData<typeof listLoader>("routes/insights");
   const [searchParams] = useSearchParams();
   const location = useLocation();
@@ -85,6 +92,7 @@ export default function RecommendationDetail() {
           ticker={ticker}
           name={name}
           explanation={explanation}
+          planFit={planFit}
           explainSearch={insightsSearch(searchParams, (p) => p.set(EXPLAIN_PARAM, "1"))}
         />
       ) : (
@@ -106,12 +114,15 @@ function OptionDetail({
   ticker,
   name,
   explanation,
+  planFit,
   explainSearch,
 }: {
   recommendation: TradeRecommendation;
   ticker: string;
   name: string | undefined;
   explanation: { text: string; error: string | null } | null;
+  /** Whether it fits the trader's plan and the contracts it allows (ADR 0081). */
+  planFit: PlanFitData | null;
   explainSearch: string;
 }) {
   const hydrated = useHydrated();
@@ -228,6 +239,7 @@ function OptionDetail({
         </dl>
       </section>
 
+      {planFit ? <PlanFitBlock capitalSet={planFit.book.capital !== null} mark={planFit.marks[r.id]} sizing /> : null}
       <p className="ins-detail__record">
         <Link
           className="button"
@@ -236,6 +248,7 @@ function OptionDetail({
             strike: r.strike_price,
             expiry: r.expiration_date,
             bid: r.bid,
+            quantity: planFit?.marks[r.id]?.contracts_allowed || undefined,
           })}
         >
           {RECORD_TRADE_TEXT.link}

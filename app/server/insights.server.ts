@@ -7,6 +7,7 @@ import { filtersInUrl, formOf, providerQuery, type FilterForm } from "#app/lib/t
 import { userCall } from "#app/server/auth.server.ts";
 import { appEnv } from "#app/server/env.server.ts";
 import { ProviderError } from "#app/server/provider.server.ts";
+import { loadPlanFits } from "#app/server/plan-fit.server.ts";
 
 /** Entering /insights always shows fresh recommendations: no cache may keep a copy (docs/product.md#screens-insights, docs/architecture.md#browser-state). */
 export const NO_STORE = { "Cache-Control": "no-store" } as const;
@@ -64,8 +65,17 @@ export async function loadInsights(request: Request, context: Readonly<RouterCon
       : { items: null, error: null },
   ]);
 
+  // Whether each of the open stock's puts fits the trader's plan (ADR 0081).
+  const plan = options.items
+    ? await loadPlanFits(
+        context,
+        options.items.map((o) => o.id),
+      )
+    : null;
+
   return data(
     {
+      plan,
       topLine: top.items,
       topLineError: top.error,
       open,

@@ -5,6 +5,7 @@ import type { ConfigKey, NotificationItem } from "#contract/entities.ts";
 import { messages } from "#app/lib/messages.ts";
 import { countErrorText, parseFilter, type CountFailure } from "#app/lib/notifications.ts";
 import { loadAlertSettings } from "#app/server/alert-settings.server.ts";
+import { loadCapitalSettings } from "#app/server/capital-settings.server.ts";
 import { isAdmin, userCall } from "#app/server/auth.server.ts";
 import { callProvider, ProviderError } from "#app/server/provider.server.ts";
 import type { SessionUser } from "#app/server/session.server.ts";
@@ -18,7 +19,7 @@ export async function loadProfile(request: Request, context: Context, user: Sess
   const panelOpen = url.searchParams.get("panel") === "notifications";
   const admin = isAdmin(user);
 
-  const [unread, notifications, config, publicKey, alertSettings] = await Promise.all([
+  const [unread, notifications, config, publicKey, alertSettings, capitalSettings] = await Promise.all([
     unreadCount(context, user.id),
     panelOpen ? notificationList(context, user.id) : null,
     admin ? configValues(context) : null,
@@ -27,6 +28,7 @@ export async function loadProfile(request: Request, context: Context, user: Sess
       () => null,
     ),
     loadAlertSettings(context),
+    loadCapitalSettings(context),
   ]);
 
   return {
@@ -38,6 +40,7 @@ export async function loadProfile(request: Request, context: Context, user: Sess
     config,
     publicKey,
     alertSettings,
+    capitalSettings,
     appVersion: packageJson.version,
     now: new Date().toISOString(),
   };

@@ -6,6 +6,7 @@ import { messages } from "#app/lib/messages.ts";
 import { readAiText } from "./ai-read.server.ts";
 import { requireUser, userCall } from "./auth.server.ts";
 import { ProviderError } from "./provider.server.ts";
+import { loadPlanFits } from "./plan-fit.server.ts";
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -21,11 +22,15 @@ export async function loadRecommendation(request: Request, params: { id?: string
   const id = Number(params.id);
   if (!Number.isSafeInteger(id) || id <= 0) {
     return data(
-      { recommendation: null, error: messages.notFound, explanation: null },
+      { recommendation: null, error: messages.notFound, explanation: null, planFit: null },
       { status: 404, headers: NO_STORE },
     );
   }
   let recommendation: TradeRecommendation;
+  // Whether it fits the trader's plan, and how many contracts (ADR 0081), asked at the same time.
+  const planFit = loadPlanFits(context, [id]);
+  // Awaited below; an early answer (404, 502) leaves it, so it must not go unhandled meanwhile.
+  planFit.catch(() => {});
   try {
     recommendation = await userCall(context, calls.tradeRecommendation, { params: { id } });
   } catch (error) {
@@ -36,6 +41,7 @@ export async function loadRecommendation(request: Request, params: { id?: string
         recommendation: null,
         error: notFound ? messages.notFound : messages.fetchRecommendationsFailed,
         explanation: null,
+        planFit: null,
       },
       // 503 when the service cannot answer now (issue 40, finding 9): the page's own text, retried later.
       { status: notFound ? 404 : error.status === 0 || error.status === 503 ? 503 : 502, headers: NO_STORE },
@@ -45,5 +51,5 @@ export async function loadRecommendation(request: Request, params: { id?: string
   const explanation = explain
     ? await readAiText(context, request, calls.summarizeRecommendation, recommendation)
     : null;
-  return data({ recommendation, error: null, explanation }, { headers: NO_STORE });
+  return data({ recommendation, error: null, explanation, planFit: await planFit }, { headers: NO_STORE });
 }

@@ -111,3 +111,15 @@ export function demoBuyLevels(price: number): [number, number, number, number] {
   const round = (v: number) => (price >= 20 ? Math.round(v) : Math.round(v * 100) / 100);
   return [round(price * 0.95), round(price * 0.9), round(price * 0.85), round(price * 0.8)];
 }
+
+/**
+ * The demo trader's capital plan (issue 42, ADR 0081): enough that each flagged stock's single
+ * contracts fit (so the demo's Recommendations show every put), with the default limits.
+ */
+export const DEMO_CAPITAL = {
+  capital: 250_000,
+  reserve_share: 0.1,
+  ticker_limit: 0.25,
+  sector_limit: 0.4,
+  only_fitting: true,
+} as const;

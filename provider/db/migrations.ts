@@ -635,6 +635,34 @@ const migrations: Record<string, Migration> = {
       );
     },
   },
+  "0150-capital-plan": {
+    // Issue 42 (ADR 0081): each trader's capital settings, in the contract's bounds (a null capital
+    // is "not set"; no row means the defaults); each stock's sector from the market source; and a
+    // trader's own sector for a ticker, which wins over the source's.
+    async up(db: Kysely<unknown>) {
+      await runScript(
+        db,
+        `
+        CREATE TABLE capital_settings (
+          user_id integer PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,
+          capital double precision CHECK (capital IS NULL OR (capital >= 1000 AND capital <= 100000000)),
+          reserve_share double precision NOT NULL CHECK (reserve_share >= 0 AND reserve_share <= 0.9),
+          ticker_limit double precision NOT NULL CHECK (ticker_limit >= 0.01 AND ticker_limit <= 1),
+          sector_limit double precision NOT NULL CHECK (sector_limit >= 0.01 AND sector_limit <= 1),
+          only_fitting boolean NOT NULL DEFAULT true,
+          updated_at timestamptz NOT NULL DEFAULT now()
+        );
+        ALTER TABLE stocks ADD COLUMN sector text;
+        CREATE TABLE trader_sectors (
+          user_id integer NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+          ticker text NOT NULL,
+          sector text NOT NULL CHECK (length(sector) BETWEEN 1 AND 40),
+          PRIMARY KEY (user_id, ticker)
+        );
+      `,
+      );
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -49,6 +49,8 @@ export interface StocksTable {
   /** The market source of current_price ("simulated", "yahoo", "tradier"); null when stored before it was kept. */
   price_source: string | null;
   next_earnings_date: string | null;
+  /** The market source's sector (issue 42); null until first asked. */
+  sector: Generated<string | null>;
 }
 
 interface IntrinsicValueColumns {
@@ -393,6 +395,24 @@ export interface JobPartitionsTable {
   runs: Generated<number>;
 }
 
+/** A trader's capital settings (issue 42, ADR 0081); no row means the defaults. */
+export interface CapitalSettingsTable {
+  user_id: number;
+  capital: number | null;
+  reserve_share: number;
+  ticker_limit: number;
+  sector_limit: number;
+  only_fitting: Generated<boolean>;
+  updated_at: Generated<Date>;
+}
+
+/** A trader's own sector for a ticker, over the market source's. */
+export interface TraderSectorsTable {
+  user_id: number;
+  ticker: string;
+  sector: string;
+}
+
 export interface Database {
   users: UsersTable;
   roles: RolesTable;
@@ -426,4 +446,6 @@ export interface Database {
   expiry_resolutions: ExpiryResolutionsTable;
   call_filters: CallFiltersTable;
   job_partitions: JobPartitionsTable;
+  capital_settings: CapitalSettingsTable;
+  trader_sectors: TraderSectorsTable;
 }

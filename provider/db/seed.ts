@@ -2,7 +2,15 @@ import { sql } from "kysely";
 import type { Db } from "./client.ts";
 import type { Passwords } from "#provider/auth/password.ts";
 import type { MarketData } from "#provider/market/port.ts";
-import { DEMO_CATEGORIES, DEMO_TICKERS, DEMO_UIP, DEMO_USERS, DEMO_WATCHLIST, demoBuyLevels } from "./demo-data.ts";
+import {
+  DEMO_CAPITAL,
+  DEMO_CATEGORIES,
+  DEMO_TICKERS,
+  DEMO_UIP,
+  DEMO_USERS,
+  DEMO_WATCHLIST,
+  demoBuyLevels,
+} from "./demo-data.ts";
 import { generateMany } from "#provider/recommend/generate.ts";
 
 const round2 = (v: number) => Math.round(v * 100) / 100;
@@ -109,6 +117,13 @@ export async function seedDemo(db: Db, market: MarketData, passwords: Passwords)
           }),
         )
         .execute();
+      // The Plan screen has figures from the start (ADR 0081).
+      if (demo.role === "trader") {
+        await tx
+          .insertInto("capital_settings")
+          .values({ user_id: user.id, ...DEMO_CAPITAL })
+          .execute();
+      }
     }
     return true;
   });

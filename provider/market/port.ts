@@ -112,6 +112,11 @@ export interface MarketData {
    */
   nextExDividend?(ticker: string): Promise<{ date: string; amount: number } | null>;
   /**
+   * The company's sector (GICS names, provider/market/sectors.ts) for the capital plan's sector
+   * limit (ADR 0081); null when the source does not know it. A source without sectors leaves it out.
+   */
+  sector?(ticker: string): Promise<string | null>;
+  /**
    * Past daily ~30-day at-the-money IVs over the last `days` trading days, oldest first, for a
    * source that can reconstruct them (the simulated market). Without it the IV rank builds up
    * from the IVs stored at each run ("building: n of 20 days").

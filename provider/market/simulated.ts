@@ -2,6 +2,7 @@
  * A deterministic simulated market: the default, offline market-data source. Every number is a
  * pure function of the seed, the ticker and the time, so tests and demos repeat exactly.
  */
+import { simulatedSector } from "./sectors.ts";
 import { formatOccSymbol, InvalidOccSymbolError, parseOccSymbol } from "#provider/options/occ-symbol.ts";
 import type { OptionType } from "#provider/options/black-scholes.ts";
 import {
@@ -236,6 +237,10 @@ export function createSimulatedMarket(options: SimulatedMarketOptions): Simulate
 
     async companyName(ticker) {
       return states.get(String(ticker).trim().toUpperCase())?.info.name;
+    },
+
+    async sector(ticker) {
+      return simulatedSector(ticker);
     },
 
     async dailyHistory(ticker, days) {

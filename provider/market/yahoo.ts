@@ -15,6 +15,7 @@ import { formatOccSymbol, parseOccSymbol, InvalidOccSymbolError } from "#provide
 import { isMarketOpen, isoDateOf, nyClock } from "./calendar.ts";
 import { closedMarketBid, isStale, latestSessionOpen } from "./freshness.ts";
 import { createLastGood, markLastGood } from "./last-good.ts";
+import { gicsOfYahoo } from "./sectors.ts";
 import { FALLBACK_RISK_FREE_RATE, rateFromTBill, yieldFromPercent } from "./rates.ts";
 import {
   MarketDataError,
@@ -250,6 +251,12 @@ export function createYahooMarket(options: YahooMarketOptions = {}): MarketData 
         if (error instanceof MarketDataError && error.status === 404) return undefined;
         throw error;
       }
+    },
+
+    async sector(ticker) {
+      const symbol = ticker.trim().toUpperCase();
+      const summary = await guarded(symbol, () => client.quoteSummary(symbol, { modules: ["assetProfile"] }));
+      return gicsOfYahoo(summary.assetProfile?.sector);
     },
 
     async dailyHistory(ticker, days) {

@@ -482,6 +482,92 @@ export async function activeRecommendations(
 }
 
 /**
+ * Each stock's list as one reader sees it (selectFor), for several stocks at once, from a narrow
+ * read: only what the selection reads, of the active pools' puts that pass the reader's market
+ * filters in SQL (readerCounts's conditions; selectFor checks them again). The best puts across a
+ * trader's plan rank on this (ADR 0081): reading whole rows of 30 pools took over a second on PGlite.
+ */
+export async function selectedOfActivePools(
+  db: Db,
+  levelsOf: ReadonlyMap<number, ReferenceLevels | null>,
+  f: TraderFilterValues,
+): Promise<{ stockId: number; id: number; strike: number; score: number }[]> {
+  const stockIds = [...levelsOf.keys()];
+  if (stockIds.length === 0) return [];
+  const mid = sql<number>`((t.bid + t.ask) / 2)`;
+  const rows = await db
+    .selectFrom("trade_recommendations as t")
+    .select([
+      "t.id",
+      "t.stock_id",
+      "t.strike_price",
+      "t.expiration_date",
+      "t.current_stock_price",
+      "t.bid",
+      "t.ask",
+      "t.delta",
+      "t.days_to_expiry",
+      "t.open_interest",
+      "t.earnings_before_expiry",
+      "t.probability_of_profit",
+      "t.rate",
+    ])
+    // The active runs' ids as one array first, so the run_id index finds their rows (ADR 0040).
+    .where(
+      sql<boolean>`t.run_id = ANY(ARRAY(SELECT run_id FROM active_recommendation_runs WHERE stock_id = ANY(${stockIds}::int[])))`,
+    )
+    .where(sql<boolean>`abs(t.delta) >= ${f.delta_min - 1e-12}::float8`)
+    .where(sql<boolean>`abs(t.delta) <= ${f.delta_max + 1e-12}::float8`)
+    .where("t.days_to_expiry", ">=", f.dte_min)
+    .where("t.days_to_expiry", "<=", f.dte_max)
+    .where(sql<boolean>`t.bid >= ${f.min_bid - 1e-9}::float8`)
+    .where("t.open_interest", ">=", f.min_open_interest)
+    .where(
+      sql<boolean>`(CASE WHEN ${mid} > 0 THEN (t.ask - t.bid) / ${mid} ELSE 'Infinity'::float8 END) <= ${f.max_spread + 1e-12}::float8`,
+    )
+    .$if(f.skip_earnings, (q) => q.where(sql<boolean>`NOT coalesce(t.earnings_before_expiry, false)`))
+    .orderBy("t.id")
+    .execute();
+  const byStock = new Map<number, typeof rows>();
+  for (const row of rows) {
+    const group = byStock.get(row.stock_id);
+    if (group) group.push(row);
+    else byStock.set(row.stock_id, [row]);
+  }
+  const picked: { stockId: number; id: number; strike: number; score: number }[] = [];
+  for (const [stockId, group] of byStock) {
+    const { selected } = selectFor(
+      group.map((r) => ({ ...r, earnings_before_expiry: r.earnings_before_expiry ?? false })),
+      levelsOf.get(stockId) ?? null,
+      f,
+    );
+    for (const s of selected) {
+      picked.push({ stockId, id: s.option.id, strike: s.option.strike_price, score: s.figures.score });
+    }
+  }
+  return picked;
+}
+
+/** Stored puts by id, active or retired, with the viewer's figures (rank 0, each read alone). */
+export async function recommendationsByIds(
+  db: Db,
+  ids: readonly number[],
+  viewerId: number,
+  filters: TraderFilterValues,
+): Promise<Map<number, TradeRecommendation>> {
+  const found = new Map<number, TradeRecommendation>();
+  if (ids.length === 0) return found;
+  const rows = await viewedRows(db, viewerId)
+    .where("t.id", "in", [...ids])
+    .execute();
+  for (const row of rows) {
+    const stored = toStored(row, row.active_run !== null);
+    found.set(row.id, withFigures(stored, figuresOf(stored, viewerLevels(row), filters), 0, false));
+  }
+  return found;
+}
+
+/**
  * One stored put by id, active or retired, with the viewer's figures (their levels and
  * commission; rank 0, as it is read alone); undefined when there is none.
  */

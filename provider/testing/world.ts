@@ -441,6 +441,14 @@ export const validRequests: Record<string, Builder> = {
   }),
   alertSettings: async () => ({}),
   saveAlertSettings: async () => ({ body: { profit_share: 0.6, strike_distance: 0.05, earnings_days: 3 } }),
+  capitalSettings: async () => ({}),
+  saveCapitalSettings: async () => ({
+    body: { capital: 60_000, reserve_share: 0.1, ticker_limit: 0.25, sector_limit: 0.4, only_fitting: true },
+  }),
+  plan: async () => ({ query: { move: "-0.15" } }),
+  planFits: async () => ({ query: { ids: "1,2" } }),
+  bestPuts: async () => ({}),
+  saveSectorOverride: async () => ({ params: { ticker: A_TICKER }, body: { sector: "Banks" } }),
   generateRecommendations: async () => ({ params: { ticker: A_TICKER } }),
   summarizeRecommendation: async () => ({
     body: {
