@@ -34,3 +34,16 @@ export async function setGenerateRecommendation(db: Db, id: number, on: UserStoc
 export async function deleteUserStock(db: Db, id: number): Promise<void> {
   await db.deleteFrom("user_stocks").where("id", "=", id).execute();
 }
+
+/** Whether the user's watchlist has this stock active with automatic recommendations on. */
+export async function flaggedForRecommendations(db: Db, userId: number, stockId: number): Promise<boolean> {
+  const flagged = await db
+    .selectFrom("user_stocks")
+    .select("id")
+    .where("user_id", "=", userId)
+    .where("stock_id", "=", stockId)
+    .where("active", "=", 1)
+    .where("generate_recommendation", "=", true)
+    .executeTakeFirst();
+  return flagged !== undefined;
+}
