@@ -18,10 +18,20 @@ const notRoutes = {
   regex: "^#app/routes/|^\\./routes/|(^|/)routes/",
   message: "Shared code never imports a screen: move what both need into the shared folder (docs/contributing.md).",
 };
+// Stores own the SQL (issue 44, ADR 0043): a provider route adapts the contract to a store or use case.
+const noSqlInRoutes = {
+  regex: "^kysely$",
+  importNames: ["sql"],
+  message: "Provider routes hold no SQL: put the query in a store (provider/store/ or a domain's store.ts).",
+};
 const contractOnly = {
   regex: "^(?!zod($|/)|#contract/|\\./)",
   message: "The contract depends on zod alone (docs/architecture.md).",
 };
+
+/** Kysely's calls that start a query or a transaction (db.selectFrom(...), eb's selectFrom(...)). */
+const QUERY_STARTS =
+  "/^(selectFrom|selectNoFrom|insertInto|replaceInto|updateTable|deleteFrom|mergeInto|transaction|executeQuery)$/";
 
 /** One no-restricted-imports setting a folder: ESLint keeps only the last setting of a rule for a file. */
 function directionRules() {
@@ -34,6 +44,7 @@ function directionRules() {
       rules: rule(aliasOnly, notProvider, notRoutes),
     },
     { ...source(["provider/**/*.ts"]), rules: rule(aliasOnly, notApp) },
+    { ...source(["provider/routes/**/*.ts"]), rules: rule(aliasOnly, notApp, noSqlInRoutes) },
     { ...source(["contract/**/*.ts"]), rules: rule(aliasOnly, contractOnly) },
   ];
 }
@@ -69,6 +80,20 @@ export default tseslint.config(
   // directions that keep the house clean (docs/contributing.md#directions): app and provider never
   // import each other, the contract depends on zod alone, and what screens share never imports a screen.
   ...directionRules(),
+  {
+    // Stores own the SQL (issue 44, ADR 0043): no query builder call in a provider route either.
+    files: ["provider/routes/**/*.ts"],
+    ignores: ["**/*.test.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: `CallExpression:matches([callee.property.name=${QUERY_STARTS}], [callee.name=${QUERY_STARTS}])`,
+          message: "Provider routes hold no SQL: put the query in a store (provider/store/ or a domain's store.ts).",
+        },
+      ],
+    },
+  },
   {
     files: ["bench/**/*.ts", "server/**/*.ts", "server.ts", "tests/**/*.ts", "**/*.test.ts", "**/*.test.tsx"],
     rules: {

@@ -3,7 +3,7 @@ import type { Router } from "#provider/http/router.ts";
 import type { ProviderContext } from "#provider/context.ts";
 import { isAdmin, NOT_AUTHORIZED } from "#provider/auth/callers.ts";
 import { forbidden } from "#provider/http/errors.ts";
-import { configFlag } from "#provider/store/config-flag.ts";
+import { configFlag, setConfigFlag } from "#provider/store/config-flag.ts";
 
 /**
  * docs/product.md#calls-config: the two admin switches. Only admins (any BACKEND_CONFIG permission,
@@ -18,11 +18,7 @@ export function configRoutes(router: Router, { db }: ProviderContext): void {
 
   router.on(calls.setConfig, async ({ caller, params, body }) => {
     if (!isAdmin(caller)) throw forbidden(NOT_AUTHORIZED);
-    await db
-      .insertInto("backend_config")
-      .values({ key: params.key, value: body.value })
-      .onConflict((oc) => oc.column("key").doUpdateSet({ value: body.value, updated_at: new Date() }))
-      .execute();
+    await setConfigFlag(db, params.key, body.value);
     const value: "1" | "0" = body.value;
     return { key: params.key, value };
   });

@@ -1,4 +1,3 @@
-import { sql } from "kysely";
 import * as calls from "#contract/calls.ts";
 import type { UserDevice } from "#contract/entities.ts";
 import { parseWebPushToken } from "#contract/push.ts";
@@ -7,6 +6,7 @@ import type { ProviderContext } from "#provider/context.ts";
 import { requireSelfOrAdmin } from "#provider/auth/callers.ts";
 import { notFound, unprocessable } from "#provider/http/errors.ts";
 import { pushHostAllowed } from "#provider/push/hosts.ts";
+import { deviceOfUser, registerDevice } from "#provider/store/devices.ts";
 
 /**
  * Browsers one user may register for pushes; registering one more drops the one registered (or
@@ -14,8 +14,6 @@ import { pushHostAllowed } from "#provider/push/hosts.ts";
  * attempts (issue 40, finding 8; README "Security and limits").
  */
 export const DEVICES_PER_USER = 20;
-/** The advisory lock key of a user's device list (with the user id). */
-const DEVICES_LOCK = 1_700_040;
 
 /** docs/product.md#calls-devices: the push opt-in of each browser, keyed by its token (a Web Push subscription). */
 export function deviceRoutes(router: Router, { db, push, pushAllowedHosts }: ProviderContext): void {
@@ -41,47 +39,13 @@ export function deviceRoutes(router: Router, { db, push, pushAllowedHosts }: Pro
       app_version: body.app_version,
       notification_opt_in: body.notification_opt_in,
     };
-    const row = await db.transaction().execute(async (tx) => {
-      // One registration of a user at a time, so the cap below holds for registrations sent at once.
-      await sql`SELECT pg_advisory_xact_lock(${DEVICES_LOCK}, ${params.userId})`.execute(tx);
-      // One browser, one owner: whoever signs in on it last gets its pushes, never the one before.
-      await tx
-        .deleteFrom("devices")
-        .where("fcm_token", "=", body.fcm_token)
-        .where("user_id", "<>", params.userId)
-        .execute();
-      const saved = await tx
-        .insertInto("devices")
-        .values({ user_id: params.userId, fcm_token: body.fcm_token, ...values })
-        .onConflict((oc) => oc.columns(["user_id", "fcm_token"]).doUpdateSet({ ...values, updated_at: new Date() }))
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      await tx
-        .deleteFrom("devices")
-        .where("user_id", "=", params.userId)
-        .where("id", "not in", (eb) =>
-          eb
-            .selectFrom("devices")
-            .select("id")
-            .where("user_id", "=", params.userId)
-            .orderBy("updated_at", "desc")
-            .orderBy("id", "desc")
-            .limit(DEVICES_PER_USER),
-        )
-        .execute();
-      return saved;
-    });
+    const row = await registerDevice(db, params.userId, body.fcm_token, values, DEVICES_PER_USER);
     return deviceOf(row);
   });
 
   router.on(calls.getDevice, async ({ caller, params }) => {
     requireSelfOrAdmin(caller, params.userId);
-    const row = await db
-      .selectFrom("devices")
-      .selectAll()
-      .where("user_id", "=", params.userId)
-      .where("fcm_token", "=", params.fcmToken)
-      .executeTakeFirst();
+    const row = await deviceOfUser(db, params.userId, params.fcmToken);
     if (!row) throw notFound();
     return deviceOf(row);
   });

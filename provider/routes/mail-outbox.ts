@@ -3,6 +3,7 @@ import type { Router } from "#provider/http/router.ts";
 import type { ProviderContext } from "#provider/context.ts";
 import { isAdmin, NOT_AUTHORIZED } from "#provider/auth/callers.ts";
 import { forbidden } from "#provider/http/errors.ts";
+import { latestOutboxMail } from "#provider/mail/outbox-store.ts";
 
 /**
  * Without SMTP_URL, mail (password reset links) waits in the mail_outbox table. Admins read it
@@ -12,9 +13,7 @@ import { forbidden } from "#provider/http/errors.ts";
 export function mailOutboxRoutes(router: Router, { db }: ProviderContext): void {
   router.on(calls.mailOutbox, async ({ caller, query }) => {
     if (!isAdmin(caller)) throw forbidden(NOT_AUTHORIZED);
-    let select = db.selectFrom("mail_outbox").selectAll().orderBy("id", "desc").limit(query.limit);
-    if (query.to) select = select.where("to_address", "=", query.to);
-    const rows = await select.execute();
+    const rows = await latestOutboxMail(db, query);
     return rows.map((row) => ({
       id: row.id,
       to_address: row.to_address,

@@ -5,6 +5,14 @@ import type { ProviderContext } from "#provider/context.ts";
 import { isAdmin, NOT_AUTHORIZED, requireSelfOrAdmin } from "#provider/auth/callers.ts";
 import { forbidden, notFound } from "#provider/http/errors.ts";
 import { notifyUsers } from "#provider/push/notify.ts";
+import {
+  clearNotifications,
+  latestNotifications,
+  markAllRead,
+  markCopyRead,
+  notificationCopy,
+  unreadCount,
+} from "#provider/store/notifications.ts";
 
 /** The newest this many are listed; older ones stay counted but are not sent to a phone. */
 const LIST_LIMIT = 200;
@@ -15,15 +23,7 @@ export function notificationRoutes(router: Router, context: ProviderContext): vo
 
   router.on(calls.listNotifications, async ({ caller, params }) => {
     requireSelfOrAdmin(caller, params.userId);
-    const rows = await db
-      .selectFrom("user_notifications as un")
-      .innerJoin("notifications as n", "n.id", "un.notification_id")
-      .select(["un.id", "un.read", "un.created_at", "n.type", "n.title", "n.body", "n.action_required", "n.url"])
-      .where("un.user_id", "=", params.userId)
-      .orderBy("un.created_at", "desc")
-      .orderBy("un.id", "desc")
-      .limit(LIST_LIMIT)
-      .execute();
+    const rows = await latestNotifications(db, params.userId, LIST_LIMIT);
     return rows.map((r): NotificationItem => ({
       id: r.id,
       read: r.read === 1 ? 1 : 0,
@@ -39,61 +39,28 @@ export function notificationRoutes(router: Router, context: ProviderContext): vo
   });
 
   router.on(calls.markNotificationRead, async ({ caller, params }) => {
-    const row = await db
-      .selectFrom("user_notifications")
-      .select(["id", "user_id"])
-      .where("id", "=", params.id)
-      .executeTakeFirst();
+    const row = await notificationCopy(db, params.id);
     // Someone else's notification answers like a missing one, so ids cannot be probed.
     if (!row || (row.user_id !== caller.id && !isAdmin(caller))) throw notFound();
-    await db.updateTable("user_notifications").set({ read: 1 }).where("id", "=", params.id).execute();
+    await markCopyRead(db, params.id);
     return { message: "Notification marked as read" };
   });
 
   router.on(calls.markAllNotificationsRead, async ({ caller, params }) => {
     requireSelfOrAdmin(caller, params.userId);
-    await db
-      .updateTable("user_notifications")
-      .set({ read: 1 })
-      .where("user_id", "=", params.userId)
-      .where("read", "=", 0)
-      .execute();
+    await markAllRead(db, params.userId);
     return { message: "All notifications marked as read" };
   });
 
   router.on(calls.clearAllNotifications, async ({ caller, params }) => {
     requireSelfOrAdmin(caller, params.userId);
-    await db.transaction().execute(async (tx) => {
-      const removed = await tx
-        .deleteFrom("user_notifications")
-        .where("user_id", "=", params.userId)
-        .returning("notification_id")
-        .execute();
-      const ids = [...new Set(removed.map((r) => r.notification_id))];
-      if (ids.length === 0) return;
-      // A notification nobody has any more is dropped with its last copy.
-      await tx
-        .deleteFrom("notifications")
-        .where("id", "in", ids)
-        .where(({ not, exists, selectFrom }) =>
-          not(
-            exists(selectFrom("user_notifications").select("id").whereRef("notification_id", "=", "notifications.id")),
-          ),
-        )
-        .execute();
-    });
+    await clearNotifications(db, params.userId);
     return { message: "All notifications cleared" };
   });
 
   router.on(calls.unreadCount, async ({ caller, params }) => {
     requireSelfOrAdmin(caller, params.userId);
-    const row = await db
-      .selectFrom("user_notifications")
-      .select(({ fn }) => fn.countAll<number>().as("count"))
-      .where("user_id", "=", params.userId)
-      .where("read", "=", 0)
-      .executeTakeFirstOrThrow();
-    return { unread_count: Number(row.count) };
+    return { unread_count: await unreadCount(db, params.userId) };
   });
 
   router.on(calls.sendNotification, async ({ caller, body }) => {

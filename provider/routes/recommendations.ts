@@ -9,6 +9,9 @@ import { recommendContext } from "#provider/recommend/context.ts";
 import { readerFilters, saveFilters, savedFilters } from "#provider/recommend/filters.ts";
 import { createCountCache } from "#provider/recommend/count-cache.ts";
 
+import { storedStock } from "#provider/store/stock-for-ticker.ts";
+import { flaggedForRecommendations } from "#provider/store/user-stocks.ts";
+
 export const NOT_AUTHORIZED_TO_GENERATE = "Not authorized to generate recommendations";
 
 /**
@@ -27,10 +30,7 @@ export function recommendationRoutes(
   const counts = entries > 0 ? createCountCache(entries) : undefined;
 
   router.on(calls.tradeRecommendations, async ({ caller, params, query }) => {
-    const [stock, filters] = await Promise.all([
-      db.selectFrom("stocks").select("id").where("ticker", "=", params.symbol).executeTakeFirst(),
-      readerFilters(db, caller.id, query),
-    ]);
+    const [stock, filters] = await Promise.all([storedStock(db, params.symbol), readerFilters(db, caller.id, query)]);
     if (!stock) throw notFound();
     return activeRecommendations(db, stock.id, caller.id, filters);
   });
@@ -50,18 +50,11 @@ export function recommendationRoutes(
   router.on(calls.saveTraderFilters, async ({ caller, body }) => saveFilters(db, caller.id, body));
 
   router.on(calls.generateRecommendations, async ({ caller, params }) => {
-    const stock = await db.selectFrom("stocks").select("id").where("ticker", "=", params.ticker).executeTakeFirst();
+    const stock = await storedStock(db, params.ticker);
     if (!stock) throw notFound();
     const admin = isAdmin(caller);
     if (!admin) {
-      const flagged = await db
-        .selectFrom("user_stocks")
-        .select("id")
-        .where("user_id", "=", caller.id)
-        .where("stock_id", "=", stock.id)
-        .where("active", "=", 1)
-        .where("generate_recommendation", "=", true)
-        .executeTakeFirst();
+      const flagged = await flaggedForRecommendations(db, caller.id, stock.id);
       if (!flagged) throw forbidden(NOT_AUTHORIZED_TO_GENERATE);
     }
     // A generation reads a whole option chain: counted per trader, admins too (README "Security and limits").

@@ -5,36 +5,30 @@ import type { ProviderContext } from "#provider/context.ts";
 import type { Db } from "#provider/db/client.ts";
 import { can, isAdmin, requireSelfOrAdmin } from "#provider/auth/callers.ts";
 import { forbidden, HttpError, notFound } from "#provider/http/errors.ts";
-import { stockForTicker } from "#provider/store/stock-for-ticker.ts";
-import { appendToList, LIST_ROW_COLUMNS, listRowOf, reorderList, saveListValues } from "#provider/store/stock-lists.ts";
-import { listRowsInOrder } from "#provider/store/list-rows-in-order.ts";
+import { stockForTicker, storedStockName } from "#provider/store/stock-for-ticker.ts";
+import { appendToList, reorderList, saveListValues } from "#provider/store/stock-lists.ts";
+import {
+  deleteUserStock,
+  setGenerateRecommendation,
+  userStockOwner,
+  userStockRows,
+} from "#provider/store/user-stocks.ts";
+import { userExists } from "#provider/store/users.ts";
 
 /** The same answer for a row that does not exist and one that belongs to someone else. */
 const USER_STOCK_NOT_FOUND = "User stock not found";
 const NO_DELETE_PERMISSION = "You do not have permission to delete this stock.";
-
-/** Reads watchlist rows (a user's, or one by id) joined with their stock, ascending sort_order. */
-async function userStockRows(db: Db, where: { userId?: number; id?: number }): Promise<UserStock[]> {
-  let query = db
-    .selectFrom("user_stocks as l")
-    .innerJoin("stocks as s", "s.id", "l.stock_id")
-    .select([...LIST_ROW_COLUMNS, "l.generate_recommendation"]);
-  if (where.userId !== undefined) query = query.where("l.user_id", "=", where.userId);
-  if (where.id !== undefined) query = query.where("l.id", "=", where.id);
-  const rows = await listRowsInOrder(db, query);
-  return rows.map((r) => ({ ...listRowOf(r), generate_recommendation: r.generate_recommendation }));
-}
 
 /**
  * The row with this id when the caller may reach it (their own, or anyone's for an admin).
  * Someone else's row answers 404 like a missing one, so ids cannot be probed.
  */
 async function reachableRow(db: Db, caller: Caller, id: number): Promise<UserStock & { user_id: number }> {
-  const owner = await db.selectFrom("user_stocks").select("user_id").where("id", "=", id).executeTakeFirst();
-  if (!owner || (owner.user_id !== caller.id && !isAdmin(caller))) throw notFound(USER_STOCK_NOT_FOUND);
+  const owner = await userStockOwner(db, id);
+  if (owner === undefined || (owner !== caller.id && !isAdmin(caller))) throw notFound(USER_STOCK_NOT_FOUND);
   const [row] = await userStockRows(db, { id });
   if (!row) throw notFound(USER_STOCK_NOT_FOUND);
-  return { ...row, user_id: owner.user_id };
+  return { ...row, user_id: owner };
 }
 
 export function userStockRoutes(router: Router, { db, market }: ProviderContext): void {
@@ -45,8 +39,7 @@ export function userStockRoutes(router: Router, { db, market }: ProviderContext)
 
   router.on(calls.createUserStock, async ({ caller, params, body }) => {
     requireSelfOrAdmin(caller, params.userId);
-    const user = await db.selectFrom("users").select("id").where("id", "=", params.userId).executeTakeFirst();
-    if (!user) throw notFound("User not found");
+    if (!(await userExists(db, params.userId))) throw notFound("User not found");
     const stock = await stockForTicker(db, market, body.stock.ticker, body.stock.name);
     const own = { user_id: params.userId };
     const id = await appendToList(db, { table: "user_stocks", own }, stock.id, body, alreadyListed(stock.ticker));
@@ -57,11 +50,7 @@ export function userStockRoutes(router: Router, { db, market }: ProviderContext)
   router.on(calls.updateUserStock, async ({ caller, params, body }) => {
     await reachableRow(db, caller, params.id);
     if ("generate_recommendation" in body) {
-      await db
-        .updateTable("user_stocks")
-        .set({ generate_recommendation: body.generate_recommendation })
-        .where("id", "=", params.id)
-        .execute();
+      await setGenerateRecommendation(db, params.id, body.generate_recommendation);
     } else {
       await saveListValues(db, "user_stocks", params.id, body);
     }
@@ -72,7 +61,7 @@ export function userStockRoutes(router: Router, { db, market }: ProviderContext)
   router.on(calls.deleteUserStock, async ({ caller, params }) => {
     const row = await reachableRow(db, caller, params.id);
     if (!can(caller, "USER_STOCK", "DELETE")) throw forbidden(NO_DELETE_PERMISSION);
-    await db.deleteFrom("user_stocks").where("id", "=", params.id).execute();
+    await deleteUserStock(db, params.id);
     return { message: `${row.stock.ticker} deleted from watchlist` };
   });
 
@@ -89,9 +78,9 @@ export function userStockRoutes(router: Router, { db, market }: ProviderContext)
     } catch (error) {
       // The vendor is down: a stock we already know still has its stored name.
       if (!(error instanceof HttpError) || error.status === 404) throw error;
-      const stored = await db.selectFrom("stocks").select("name").where("ticker", "=", query.ticker).executeTakeFirst();
-      if (!stored) throw error;
-      name = stored.name;
+      const stored = await storedStockName(db, query.ticker);
+      if (stored === undefined) throw error;
+      name = stored;
     }
     if (!name) throw notFound(`Unknown ticker: ${query.ticker}`);
     return { company_name: name };

@@ -44,3 +44,14 @@ export async function stockForTicker(
     .execute();
   return db.selectFrom("stocks").select(["id", "ticker"]).where("ticker", "=", ticker).executeTakeFirstOrThrow();
 }
+
+/** The name stored with a ticker's `stocks` row, or undefined for a ticker not stored yet. */
+export async function storedStockName(db: Db, ticker: string): Promise<string | undefined> {
+  const stored = await db.selectFrom("stocks").select("name").where("ticker", "=", ticker).executeTakeFirst();
+  return stored?.name;
+}
+
+/** A ticker's stored `stocks` row (its id), or undefined for a ticker not stored yet. */
+export function storedStock(db: Db, ticker: string): Promise<{ id: number } | undefined> {
+  return db.selectFrom("stocks").select("id").where("ticker", "=", ticker).executeTakeFirst();
+}
