@@ -3,6 +3,7 @@ import * as calls from "#contract/calls.ts";
 import { DEFAULT_CAPITAL_SETTINGS } from "#contract/plan.ts";
 import type { TradeRecommendation } from "#contract/entities.ts";
 import { testProvider, type TestProvider } from "#provider/testing/provider.ts";
+import { weeklyExpiryIn } from "#provider/testing/expiries.ts";
 
 let provider: TestProvider;
 let counter = 0;
@@ -23,13 +24,12 @@ beforeAll(async () => {
 afterAll(() => provider.close());
 
 const DAY = 86_400_000;
-const day = (offset: number) => new Date(Date.now() + offset * DAY).toISOString().slice(0, 10);
 const sold = (ticker: string, strike: number, contracts: number, price: number) => ({
   kind: "sell_to_open",
   ticker,
   option_type: "put",
   strike,
-  expiry: day(40),
+  expiry: weeklyExpiryIn(40),
   quantity: contracts,
   price,
   fees: 1,
@@ -111,20 +111,21 @@ describe("the plan", () => {
   it("adds up the open puts' collateral against capital, with sectors from the market source", async () => {
     const a = await trader();
     await provider.call(calls.saveCapitalSettings, { token: a, body: SETTINGS });
-    expect((await provider.call(calls.addTrade, { token: a, body: sold("AAPL", 100, 2, 1.5) })).status).toBe(200);
+    const first = await provider.call(calls.addTrade, { token: a, body: sold("AAPL", 200, 2, 1.5) });
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
     expect((await provider.call(calls.addTrade, { token: a, body: sold("KO", 55, 1, 0.8) })).status).toBe(200);
     const res = await provider.call(calls.plan, { token: a, query: { move: "-0.5" } });
     expect(res.status).toBe(200);
     const plan = calls.plan.response.parse(res.body);
-    // 100 × 100 × 2 + 55 × 100 × 1
-    expect(plan.committed).toBe(25_500);
-    expect(plan.free_cash).toBe(34_500);
+    // The issue's own book: 200 × 100 × 2 + 55 × 100 × 1 = 45,500 committed of 60,000; 14,500 free
+    expect(plan.committed).toBe(45_500);
+    expect(plan.free_cash).toBe(14_500);
     expect(plan.exposures.map((e) => [e.ticker, e.sector, e.cost_if_assigned])).toEqual([
-      ["AAPL", "Information Technology", 20_000],
+      ["AAPL", "Information Technology", 40_000],
       ["KO", "Consumer Staples", 5_500],
     ]);
-    // AAPL: 20,000 ÷ 60,000 = 33 % of capital, over the 25 % limit
-    expect(plan.exposures[0]).toMatchObject({ share_of_capital: 0.3333, over_limit: true });
+    // AAPL: 40,000 ÷ 60,000 = 67 % of capital, over the 25 % limit
+    expect(plan.exposures[0]).toMatchObject({ share_of_capital: 0.6667, over_limit: true });
     expect(plan.scenarios.map((s) => s.move)).toEqual([-0.05, -0.1, -0.2, -0.5]);
     expect(plan.scenarios[3]!.custom).toBe(true);
   });
@@ -138,7 +139,8 @@ describe("the plan", () => {
 
   it("a trader's own sector wins over the source's, and an empty one goes back to it", async () => {
     const a = await trader();
-    await provider.call(calls.addTrade, { token: a, body: sold("KO", 55, 1, 0.8) });
+    const ko = await provider.call(calls.addTrade, { token: a, body: sold("KO", 55, 1, 0.8) });
+    expect(ko.status, JSON.stringify(ko.body)).toBe(200);
     await provider.call(calls.saveSectorOverride, { token: a, params: { ticker: "KO" }, body: { sector: "Drinks" } });
     const own = calls.plan.response.parse((await provider.call(calls.plan, { token: a })).body);
     expect(own.exposures[0]!.sector).toBe("Drinks");

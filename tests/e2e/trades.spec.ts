@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support/test.ts";
 import * as calls from "#contract/calls.ts";
-import { dayNumberOf, isoDateOf, previousTradingDay } from "#provider/market/calendar.ts";
+import { weeklyExpiryIn } from "#provider/testing/expiries.ts";
 import { optionsOf } from "./support/insights.ts";
 import { holdScripts } from "./support/hydration.ts";
 import { createTrader, expectToast, providerCall, recordToasts, signInAs, type Trader } from "./support/watchlist.ts";
@@ -40,16 +40,6 @@ async function expectCurrent(page: Page, group: "Instrument" | "Period", name: s
 }
 
 const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
-/**
- * The weekly expiry on or after `days` from now as the demo market lists it (the journal refuses an
- * expiry off the chain): that Friday, or the trading day before it when the exchange is closed.
- */
-function weeklyExpiryIn(days: number): string {
-  const day = new Date(Date.now() + days * 86_400_000);
-  day.setUTCDate(day.getUTCDate() + ((5 - day.getUTCDay() + 7) % 7));
-  return isoDateOf(previousTradingDay(dayNumberOf(day.toISOString().slice(0, 10))));
-}
-
 async function addByApi(trader: Trader, body: Record<string, unknown>) {
   const res = await providerCall(trader.providerUrl, calls.addTrade, { token: trader.token, body });
   expect(res.status, JSON.stringify(res.body)).toBe(200);

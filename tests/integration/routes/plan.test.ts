@@ -13,6 +13,7 @@ import { PLAN_INTENT } from "#app/routes/plan/intents.ts";
 import { PLAN_TEXT } from "#app/routes/plan/server.ts";
 import { callAction, callLoader, routeHarnessForFile } from "../../support/app-routes.ts";
 import type { RouterContextProvider } from "react-router";
+import { weeklyExpiryIn } from "#provider/testing/expiries.ts";
 
 /** The capital settings form on /profile and the /plan screen (ADR 0081), through the route modules. */
 const app = routeHarnessForFile();
@@ -28,13 +29,12 @@ async function freshTrader() {
 }
 
 const DAY = 86_400_000;
-const day = (offset: number) => new Date(Date.now() + offset * DAY).toISOString().slice(0, 10);
 const sold = (ticker: string, strike: number, contracts: number) => ({
   kind: "sell_to_open" as const,
   ticker,
   option_type: "put" as const,
   strike,
-  expiry: day(40),
+  expiry: weeklyExpiryIn(40),
   quantity: contracts,
   price: 1.5,
   fees: 1,

@@ -11,7 +11,7 @@ import * as importTrades from "#app/routes/import-trades.tsx";
 import * as portfolio from "#app/routes/portfolio.tsx";
 import * as tradesExport from "#app/routes/resources/trades-export.ts";
 import { callAction, callLoader, signedOut, routeHarnessForFile } from "../../support/app-routes.ts";
-import { dayNumberOf, isoDateOf, previousTradingDay } from "#provider/market/calendar.ts";
+import { weeklyExpiryIn } from "#provider/testing/expiries.ts";
 
 /**
  * The wheel journal's screens, through their route modules against the embedded provider: the
@@ -42,16 +42,8 @@ const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 /** A datetime-local value `hoursAgo` hours before now (the forms refuse a trade dated in the future). */
 const hoursAgo = (hours: number) => localDateTime(new Date(Date.now() - hours * HOUR));
-/** An expiry `days` days ahead. */
-/**
- * The weekly expiry on or after `days` from now, as the demo market lists it (the journal refuses
- * others): that Friday, or the trading day before it when the exchange is closed.
- */
-const expiryIn = (days: number) => {
-  const day = new Date(Date.now() + days * DAY);
-  day.setUTCDate(day.getUTCDate() + ((5 - day.getUTCDay() + 7) % 7));
-  return isoDateOf(previousTradingDay(dayNumberOf(day.toISOString().slice(0, 10))));
-};
+/** The weekly expiry on or after `days` from now, as the demo market lists it. */
+const expiryIn = (days: number) => weeklyExpiryIn(days);
 
 const sellKoPut = () => ({
   intent: intent("save-option"),
