@@ -4,6 +4,7 @@ import { TradeInput, type Broker, type ImportPreview, type TradeInput as TradeIn
 import { describeZodError, HttpError } from "#provider/http/errors.ts";
 import { CsvFormatError, readCsv, type CsvLine, type ParsedLine } from "./brokers/csv.ts";
 import { parseIbkr } from "./brokers/ibkr.ts";
+import { parseSchwab } from "./brokers/schwab.ts";
 import { parseTastytrade } from "./brokers/tastytrade.ts";
 import { KIND_WORDS } from "./journal.ts";
 import { pacer } from "./pace.ts";
@@ -28,6 +29,7 @@ const TRIAL_BUDGET = 2_000_000;
 const PARSERS: Record<Broker, (records: readonly CsvLine[]) => ParsedLine[]> = {
   ibkr: parseIbkr,
   tastytrade: parseTastytrade,
+  schwab: parseSchwab,
 };
 
 interface Planned {
