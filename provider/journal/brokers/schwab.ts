@@ -17,7 +17,7 @@ const dayOf = (text: string) => {
   return m ? `${m[3]}-${m[1]}-${m[2]}` : null;
 };
 
-export function parseSchwab(records: readonly CsvLine[]): ParsedLine[] {
+export function* parseSchwab(records: readonly CsvLine[]): Generator<ParsedLine> {
   const headerAt = records.findIndex((r) => r.cells.includes("Action") && r.cells.includes("Fees & Comm"));
   const header = records[headerAt] ?? records[0];
   const col = columns(header?.cells ?? [], REQUIRED, "a Schwab transactions file");
@@ -44,7 +44,7 @@ export function parseSchwab(records: readonly CsvLine[]): ParsedLine[] {
       shareLegFees.set(key, (shareLegFees.get(key) ?? 0) + Math.abs(brokerNumber(cell(cells, "Fees & Comm") || "0")));
   }
 
-  return records.slice(headerAt + 1).map((record): ParsedLine => {
+  const read = (record: CsvLine): ParsedLine => {
     const { line, cells, text } = record;
     const base = { line, text };
     const action = cell(cells, "Action");
@@ -128,5 +128,6 @@ export function parseSchwab(records: readonly CsvLine[]): ParsedLine[] {
       };
     }
     return { ...base, refused: `Action "${action}" is not a trade` };
-  });
+  };
+  for (const record of records.slice(headerAt + 1)) yield read(record);
 }
