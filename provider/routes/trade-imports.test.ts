@@ -88,7 +88,8 @@ describe("a 10,000-line broker file", () => {
     expect(again.body.duplicates).toHaveLength(10_000);
     const journal = calls.getJournal.response.parse((await provider.call(calls.getJournal, { token })).body);
     expect(journal.rows).toHaveLength(10_000);
-  });
+    // About 4 s alone; the whole suite runs a file per core beside it.
+  }, 120_000);
 
   it("a file over the line cap is refused whole with the cap in the reason", async () => {
     const res = await provider.call(calls.previewImport, {
