@@ -299,7 +299,7 @@ export type TradeKind = (typeof TRADE_KINDS)[number];
 const OPTION_KINDS: readonly TradeKind[] = ["sell_to_open", "buy_to_close", "expire", "assignment", "exercise"];
 const isOptionKind = (kind: TradeKind) => OPTION_KINDS.includes(kind);
 const OptionType = z.enum(["put", "call"]);
-const TRADE_SOURCES = ["manual", "ibkr", "tastytrade"] as const;
+const TRADE_SOURCES = ["manual", "ibkr", "tastytrade", "schwab"] as const;
 
 const money = (label: string) =>
   z
@@ -503,8 +503,8 @@ export const Journal = z.object({
 });
 export type Journal = z.infer<typeof Journal>;
 
-const BROKERS = ["ibkr", "tastytrade"] as const;
-export const Broker = z.enum(BROKERS, { error: "Choose Interactive Brokers or tastytrade" });
+const BROKERS = ["ibkr", "tastytrade", "schwab"] as const;
+export const Broker = z.enum(BROKERS, { error: "Choose Interactive Brokers, tastytrade or Schwab" });
 export type Broker = z.infer<typeof Broker>;
 
 export const ImportPreview = z.object({

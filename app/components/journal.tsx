@@ -22,6 +22,12 @@ export const POSITION_ALERT_BADGES: Record<PositionAlertEvent, string> = {
  * at the mark (mid of bid and ask), per share; colour always comes with a sign or a word.
  */
 
+const SOURCE_NAMES: Record<Exclude<JournalRow["source"], "manual">, string> = {
+  ibkr: "Interactive Brokers",
+  tastytrade: "tastytrade",
+  schwab: "Schwab",
+};
+
 const KIND_LABELS: Record<JournalRow["kind"], string> = {
   stock_buy: "Bought shares",
   stock_sell: "Sold shares",
@@ -318,9 +324,7 @@ export function TradeRow({ trade }: { trade: JournalRow }) {
           </span>
         ) : null}
         <time dateTime={trade.traded_at}>{formatDateTime(trade.traded_at)}</time>
-        {trade.source !== "manual" ? (
-          <span> · imported from {trade.source === "ibkr" ? "Interactive Brokers" : "tastytrade"}</span>
-        ) : null}
+        {trade.source !== "manual" ? <span> · imported from {SOURCE_NAMES[trade.source]}</span> : null}
         {trade.recorded_automatically ? <span> · {RESOLVE_EXPIRY_TEXT.automatic}</span> : null}
       </div>
     </li>

@@ -663,6 +663,18 @@ const migrations: Record<string, Migration> = {
       );
     },
   },
+  "0121-trades-source-schwab": {
+    // Trades imported from Schwab files (issue 43; docs/decisions/0074-broker-imports-keep-the-wheel-whole.md).
+    async up(db: Kysely<unknown>) {
+      await runScript(
+        db,
+        `
+        ALTER TABLE trades DROP CONSTRAINT trades_source_check;
+        ALTER TABLE trades ADD CONSTRAINT trades_source_check CHECK (source IN ('manual', 'ibkr', 'tastytrade', 'schwab'));
+      `,
+      );
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

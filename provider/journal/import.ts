@@ -4,6 +4,7 @@ import { TradeInput, type Broker, type ImportPreview, type TradeInput as TradeIn
 import { describeZodError, HttpError } from "#provider/http/errors.ts";
 import { CsvFormatError, readCsv, type CsvLine, type ParsedLine } from "./brokers/csv.ts";
 import { parseIbkr } from "./brokers/ibkr.ts";
+import { parseSchwab } from "./brokers/schwab.ts";
 import { parseTastytrade } from "./brokers/tastytrade.ts";
 import { KIND_WORDS } from "./journal.ts";
 import { pacer } from "./pace.ts";
@@ -25,9 +26,10 @@ export const MAX_IMPORT_LINES = 10_000;
  */
 const TRIAL_BUDGET = 2_000_000;
 
-const PARSERS: Record<Broker, (records: readonly CsvLine[]) => ParsedLine[]> = {
+const PARSERS: Record<Broker, (records: readonly CsvLine[]) => Iterable<ParsedLine>> = {
   ibkr: parseIbkr,
   tastytrade: parseTastytrade,
+  schwab: parseSchwab,
 };
 
 interface Planned {
@@ -87,9 +89,12 @@ async function planImport(
   const pace = pacer();
   const mark = await store.journalMark(tx, userId);
   const { records, unreadable } = await readCsv(csv, pace);
-  let lines: ParsedLine[];
+  const lines: ParsedLine[] = [];
   try {
-    lines = PARSERS[broker](records);
+    for (const line of PARSERS[broker](records)) {
+      lines.push(line);
+      await pace();
+    }
     if (unreadable) lines.push(unreadable);
   } catch (error) {
     if (error instanceof CsvFormatError) throw new HttpError(422, error.message);
@@ -155,7 +160,9 @@ async function planImport(
     });
   }
   valid.sort((a, b) => Date.parse(a.trade.traded_at) - Date.parse(b.trade.traded_at) || a.line - b.line);
+  await pace();
   const ordered = linkRolls(valid);
+  await pace();
   const idOf = new Map(ordered.map((v, i) => [v, -(i + 1)]));
   const planned: Planned[] = ordered.map((item, i) => ({
     line: item.line,
@@ -167,6 +174,7 @@ async function planImport(
       rolled_from: item.rollOf ? idOf.get(item.rollOf)! : null,
     }),
   }));
+  await pace();
   const plannedOf = new Map(ordered.map((v, i) => [v, planned[i]!]));
   ordered.forEach((v, i) => {
     if (v.rollOf) planned[i]!.rollOf = plannedOf.get(v.rollOf);

@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from "node:timers/promises";
 import { sql } from "kysely";
 import type { Db } from "#provider/db/client.ts";
 import type { Trade, TradeInput } from "#contract/entities.ts";
@@ -139,15 +140,19 @@ export async function importedKeys(db: Executor, userId: number, keys: string[])
       .where("import_key", "in", keys.slice(i, i + PAGE))
       .execute();
     for (const row of rows) found.add(row.import_key!);
+    await nextTurn();
   }
   return found;
 }
 
 /**
  * Imports read and write a page of rows per statement: PGlite runs a statement in this thread, so a
- * 10,000-row one would hold every other request for its whole run (docs/decisions/0073-imports-in-linear-time.md).
+ * 10,000-row one would hold every other request for its whole run; and a turn of the event loop
+ * between pages, since PGlite's answers chain as microtasks (docs/decisions/0073-imports-in-linear-time.md).
  */
 const PAGE = 500;
+/** Rows per INSERT: writing costs more a row than reading (indexes, constraints). */
+const INSERT_PAGE = 100;
 
 /** The user's trades on `tickers`, oldest first, read a page at a time. */
 export async function listTradesOn(db: Executor, userId: number, tickers: string[]): Promise<Trade[]> {
@@ -166,6 +171,7 @@ export async function listTradesOn(db: Executor, userId: number, tickers: string
       .execute();
     trades.push(...rows.map(toTrade));
     if (rows.length < PAGE) break;
+    await nextTurn();
     after = rows.at(-1)!.id;
   }
   return trades;
@@ -177,11 +183,11 @@ export async function insertImported(
   userId: number,
   items: readonly { trade: NewTrade; importKey: string; source: Source; rolledFromKey?: string }[],
 ): Promise<void> {
-  for (let i = 0; i < items.length; i += PAGE) {
+  for (let i = 0; i < items.length; i += INSERT_PAGE) {
     await db
       .insertInto("trades")
       .values(
-        items.slice(i, i + PAGE).map(({ trade, importKey, source }) => ({
+        items.slice(i, i + INSERT_PAGE).map(({ trade, importKey, source }) => ({
           user_id: userId,
           kind: trade.kind,
           ticker: trade.ticker,
@@ -202,6 +208,7 @@ export async function insertImported(
         })),
       )
       .execute();
+    await nextTurn();
   }
   // A roll's sell-to-open points at its buy-to-close, stored above (rolls are few: one statement each).
   for (const { importKey, rolledFromKey } of items) {

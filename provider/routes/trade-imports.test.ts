@@ -88,7 +88,8 @@ describe("a 10,000-line broker file", () => {
     expect(again.body.duplicates).toHaveLength(10_000);
     const journal = calls.getJournal.response.parse((await provider.call(calls.getJournal, { token })).body);
     expect(journal.rows).toHaveLength(10_000);
-  });
+    // About 4 s alone; the whole suite runs a file per core beside it.
+  }, 120_000);
 
   it("a file over the line cap is refused whole with the cap in the reason", async () => {
     const res = await provider.call(calls.previewImport, {
@@ -508,5 +509,64 @@ describe("Interactive Brokers Flex Query (issue 43)", () => {
     expect(res.body.detail).toBe(
       "This is not an Interactive Brokers Flex Query (Trades): the columns TradePrice are missing",
     );
+  });
+});
+
+describe("Schwab transactions (issue 43)", () => {
+  it("the KO wheel from Schwab: a roll on one day, assignment and call-away with their share legs' fees, a dividend", async () => {
+    const token = await trader();
+    const res = calls.importTrades.response.parse(
+      (
+        await provider.call(calls.importTrades, {
+          token,
+          body: { broker: "schwab", csv: fixture("schwab-transactions.csv") },
+        })
+      ).body,
+    );
+    expect(res.refused).toEqual([]);
+    expect(res.skipped).toBe(4); // the two share legs, the transfer, the total
+    expect(res.added.map((t) => [t.line, t.kind, t.price, t.fees])).toEqual([
+      [10, "sell_to_open", 1.2, 1.05],
+      [9, "buy_to_close", 1.45, 1.05],
+      [8, "sell_to_open", 2.1, 1.05],
+      [7, "assignment", 0, 0.17],
+      [5, "sell_to_open", 0.95, 1.05],
+      [4, "dividend", 102, 0],
+      [3, "exercise", 0, 0.17],
+    ]);
+    const journal = calls.getJournal.response.parse((await provider.call(calls.getJournal, { token })).body);
+    // The IBKR KO wheel's 755.46 plus the 102.00 dividend = 857.46. Schwab gives days only: trades at
+    // noon New York, the assignment and call-away at 16:00 — collateral 13,000 from 2026-05-04 16:00Z to
+    // 2026-08-21 20:00Z = 109.1667 days → 1,419,167 collateral-days; 857.46 ÷ 1,419,167 × 365 = 22.05 %.
+    expect(journal.cycles.map((c) => [c.realised_pnl, c.collateral_days, c.annualised_return])).toEqual([
+      [857.46, 1419167, 0.2205],
+    ]);
+    expect(journal.rows.every((r) => r.source === "schwab")).toBe(true);
+    const again = calls.importTrades.response.parse(
+      (
+        await provider.call(calls.importTrades, {
+          token,
+          body: { broker: "schwab", csv: fixture("schwab-transactions.csv") },
+        })
+      ).body,
+    );
+    expect(again.added).toEqual([]);
+    expect(again.duplicates).toHaveLength(7);
+  });
+
+  it("a bad Schwab line gets its reason, a file of another broker is refused whole", async () => {
+    const token = await trader();
+    const csv = fixture("schwab-transactions.csv").replace('"07/20/2026","Sell to Open"', '"July 20","Sell to Open"');
+    const preview = calls.previewImport.response.parse(
+      (await provider.call(calls.previewImport, { token, body: { broker: "schwab", csv } })).body,
+    );
+    expect(preview.refused).toContainEqual({ line: 5, reason: 'Date "July 20" is not like 01/30/2026' });
+    const other = await provider.call(calls.previewImport, {
+      token,
+      body: { broker: "schwab", csv: fixture("ibkr-ko-wheel.csv") },
+    });
+    expect(other.status).toBe(422);
+    expect(other.body.detail).toMatch(/^This is not a Schwab transactions file: the columns .* are missing$/);
+    expect((await provider.call(calls.listTrades, { token })).body).toEqual([]);
   });
 });

@@ -21,7 +21,7 @@ const dateOf = (text: string) => {
   return m ? `${m[1]}-${m[2]}-${m[3]}` : null;
 };
 
-export function parseIbkrFlex(records: readonly CsvLine[]): ParsedLine[] {
+export function* parseIbkrFlex(records: readonly CsvLine[]): Generator<ParsedLine> {
   const [header, ...rows] = records;
   const col = columns(header!.cells, REQUIRED, "an Interactive Brokers Flex Query (Trades)");
   const cell = (cells: string[], name: string) => (col.has(name) ? (cells[col.get(name)!] ?? "") : "");
@@ -41,7 +41,7 @@ export function parseIbkrFlex(records: readonly CsvLine[]): ParsedLine[] {
     shareLegFees.set(key, (shareLegFees.get(key) ?? 0) + Math.abs(fee));
   }
 
-  return rows.map((record): ParsedLine => {
+  const read = (record: CsvLine): ParsedLine => {
     const { line, cells, text } = record;
     const base = { line, text };
     const level = cell(cells, "LevelOfDetail");
@@ -103,5 +103,6 @@ export function parseIbkrFlex(records: readonly CsvLine[]): ParsedLine[] {
       };
     }
     return { ...base, refused: `AssetClass "${assetClass}" is not STK or OPT` };
-  });
+  };
+  for (const record of rows) yield read(record);
 }

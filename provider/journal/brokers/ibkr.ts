@@ -22,10 +22,13 @@ const REQUIRED = [
 ];
 const MONTHS = ["JAN", "FEB", "MAR", "APR", "MAY", "JUN", "JUL", "AUG", "SEP", "OCT", "NOV", "DEC"];
 
-export function parseIbkr(records: readonly CsvLine[]): ParsedLine[] {
+export function* parseIbkr(records: readonly CsvLine[]): Generator<ParsedLine> {
   const header = records.find((r) => r.cells[0] === "Trades" && r.cells[1] === "Header");
   // A Flex Query's Trades section is read too (issue 43): it starts with its column names.
-  if (!header && isFlexHeader(records[0])) return parseIbkrFlex(records);
+  if (!header && isFlexHeader(records[0])) {
+    yield* parseIbkrFlex(records);
+    return;
+  }
   if (!header)
     throw new CsvFormatError("This is not an Interactive Brokers activity statement: it has no Trades section");
   const col = columns(header.cells, REQUIRED, "an Interactive Brokers activity statement");
@@ -46,74 +49,73 @@ export function parseIbkr(records: readonly CsvLine[]): ParsedLine[] {
     shareLegFees.set(key, (shareLegFees.get(key) ?? 0) + Math.abs(fee));
   }
 
-  return records
-    .filter((r) => r !== header)
-    .map((record): ParsedLine => {
-      const { line, cells, text: raw } = record;
-      const base = { line, text: raw };
-      if (cells[0] === "Dividends" && cells[1] === "Data") return dividendLine(base, cells);
-      if (cells[0] !== "Trades" || cells[1] !== "Data" || cell(cells, "DataDiscriminator") !== "Order") {
-        return { ...base, skipped: true };
-      }
-      const codes = codesOf(cells);
-      const quantity = brokerNumber(cell(cells, "Quantity"));
-      const price = brokerNumber(cell(cells, "T. Price"));
-      const fee = brokerNumber(cell(cells, "Comm/Fee") || "0");
-      const when = /^(\d{4}-\d{2}-\d{2}),?\s*(\d{2}:\d{2}(:\d{2})?)$/.exec(cell(cells, "Date/Time"));
-      if (!when)
-        return { ...base, refused: `Date/Time "${cell(cells, "Date/Time")}" is not like 2026-01-05, 10:31:12` };
-      if (!Number.isFinite(quantity) || quantity === 0)
-        return { ...base, refused: `Quantity "${cell(cells, "Quantity")}" is not a number` };
-      if (!Number.isFinite(price)) return { ...base, refused: `T. Price "${cell(cells, "T. Price")}" is not a number` };
-      if (!Number.isFinite(fee)) return { ...base, refused: `Comm/Fee "${cell(cells, "Comm/Fee")}" is not a number` };
-      const common = {
-        quantity: Math.abs(quantity),
-        price: Math.abs(price),
-        fees: Math.round(Math.abs(fee) * 100) / 100,
-        traded_at: zonedToIso(when[1]!, when[2]!),
-      };
-      const category = cell(cells, "Asset Category");
-      const symbol = cell(cells, "Symbol");
+  // A line at a time, so the importer can let other requests run between lines (ADR 0073).
+  const read = (record: CsvLine): ParsedLine => {
+    const { line, cells, text: raw } = record;
+    const base = { line, text: raw };
+    if (cells[0] === "Dividends" && cells[1] === "Data") return dividendLine(base, cells);
+    if (cells[0] !== "Trades" || cells[1] !== "Data" || cell(cells, "DataDiscriminator") !== "Order") {
+      return { ...base, skipped: true };
+    }
+    const codes = codesOf(cells);
+    const quantity = brokerNumber(cell(cells, "Quantity"));
+    const price = brokerNumber(cell(cells, "T. Price"));
+    const fee = brokerNumber(cell(cells, "Comm/Fee") || "0");
+    const when = /^(\d{4}-\d{2}-\d{2}),?\s*(\d{2}:\d{2}(:\d{2})?)$/.exec(cell(cells, "Date/Time"));
+    if (!when) return { ...base, refused: `Date/Time "${cell(cells, "Date/Time")}" is not like 2026-01-05, 10:31:12` };
+    if (!Number.isFinite(quantity) || quantity === 0)
+      return { ...base, refused: `Quantity "${cell(cells, "Quantity")}" is not a number` };
+    if (!Number.isFinite(price)) return { ...base, refused: `T. Price "${cell(cells, "T. Price")}" is not a number` };
+    if (!Number.isFinite(fee)) return { ...base, refused: `Comm/Fee "${cell(cells, "Comm/Fee")}" is not a number` };
+    const common = {
+      quantity: Math.abs(quantity),
+      price: Math.abs(price),
+      fees: Math.round(Math.abs(fee) * 100) / 100,
+      traded_at: zonedToIso(when[1]!, when[2]!),
+    };
+    const category = cell(cells, "Asset Category");
+    const symbol = cell(cells, "Symbol");
 
-      if (/option/i.test(category)) {
-        // "KO 30JAN26 50 P"
-        const m = /^([A-Z0-9.]+)\s+(\d{2})([A-Z]{3})(\d{2})\s+(\d+(?:\.\d+)?)\s+([PC])$/.exec(symbol.toUpperCase());
-        const month = m ? MONTHS.indexOf(m[3]!) : -1;
-        if (!m || month < 0) return { ...base, refused: `Option symbol "${symbol}" is not like "KO 30JAN26 50 P"` };
-        const option = {
-          ticker: m[1]!,
-          option_type: m[6] === "P" ? "put" : "call",
-          strike: Number(m[5]),
-          expiry: `20${m[4]}-${String(month + 1).padStart(2, "0")}-${m[2]}`,
-        };
-        const has = (code: string) => codes.includes(code);
-        let kind: string;
-        if (has("A")) kind = option.option_type === "put" ? "assignment" : "exercise";
-        else if (has("Ep")) kind = "expire";
-        else if (has("Ex")) return { ...base, refused: "Exercising a long option is not part of the wheel journal" };
-        else if (quantity < 0 && has("O")) kind = "sell_to_open";
-        else if (quantity > 0 && has("C")) kind = "buy_to_close";
-        else
-          return {
-            ...base,
-            refused: "Buying options to open or selling them to close is not part of the wheel journal",
-          };
-        const zeroPrice = kind === "expire" || kind === "assignment" || kind === "exercise";
-        const shareLeg = kind === "assignment" || kind === "exercise";
-        const fees = shareLeg
-          ? common.fees + (shareLegFees.get(`${option.ticker}|${cell(cells, "Date/Time")}`) ?? 0)
-          : common.fees;
+    if (/option/i.test(category)) {
+      // "KO 30JAN26 50 P"
+      const m = /^([A-Z0-9.]+)\s+(\d{2})([A-Z]{3})(\d{2})\s+(\d+(?:\.\d+)?)\s+([PC])$/.exec(symbol.toUpperCase());
+      const month = m ? MONTHS.indexOf(m[3]!) : -1;
+      if (!m || month < 0) return { ...base, refused: `Option symbol "${symbol}" is not like "KO 30JAN26 50 P"` };
+      const option = {
+        ticker: m[1]!,
+        option_type: m[6] === "P" ? "put" : "call",
+        strike: Number(m[5]),
+        expiry: `20${m[4]}-${String(month + 1).padStart(2, "0")}-${m[2]}`,
+      };
+      const has = (code: string) => codes.includes(code);
+      let kind: string;
+      if (has("A")) kind = option.option_type === "put" ? "assignment" : "exercise";
+      else if (has("Ep")) kind = "expire";
+      else if (has("Ex")) return { ...base, refused: "Exercising a long option is not part of the wheel journal" };
+      else if (quantity < 0 && has("O")) kind = "sell_to_open";
+      else if (quantity > 0 && has("C")) kind = "buy_to_close";
+      else
         return {
           ...base,
-          trade: { kind, ...option, ...common, fees: Math.round(fees * 100) / 100, ...(zeroPrice ? { price: 0 } : {}) },
+          refused: "Buying options to open or selling them to close is not part of the wheel journal",
         };
-      }
-      if (/stock/i.test(category)) {
-        if (codes.includes("A") || codes.includes("Ex")) return { ...base, skipped: true };
-        return { ...base, trade: { kind: quantity > 0 ? "stock_buy" : "stock_sell", ticker: symbol, ...common } };
-      }
-      return { ...base, refused: `Asset category "${category}" is not stocks or options` };
-    });
+      const zeroPrice = kind === "expire" || kind === "assignment" || kind === "exercise";
+      const shareLeg = kind === "assignment" || kind === "exercise";
+      const fees = shareLeg
+        ? common.fees + (shareLegFees.get(`${option.ticker}|${cell(cells, "Date/Time")}`) ?? 0)
+        : common.fees;
+      return {
+        ...base,
+        trade: { kind, ...option, ...common, fees: Math.round(fees * 100) / 100, ...(zeroPrice ? { price: 0 } : {}) },
+      };
+    }
+    if (/stock/i.test(category)) {
+      if (codes.includes("A") || codes.includes("Ex")) return { ...base, skipped: true };
+      return { ...base, trade: { kind: quantity > 0 ? "stock_buy" : "stock_sell", ticker: symbol, ...common } };
+    }
+    return { ...base, refused: `Asset category "${category}" is not stocks or options` };
+  };
+  for (const record of records) if (record !== header) yield read(record);
 }
 
 /**

@@ -24,7 +24,7 @@ const REQUIRED = [
   "Call or Put",
 ];
 
-export function parseTastytrade(lines: readonly CsvLine[]): ParsedLine[] {
+export function* parseTastytrade(lines: readonly CsvLine[]): Generator<ParsedLine> {
   const [header, ...records] = lines;
   if (!header) return [];
   const col = columns(header.cells, REQUIRED, "a tastytrade transactions file");
@@ -40,7 +40,7 @@ export function parseTastytrade(lines: readonly CsvLine[]): ParsedLine[] {
     shareLegFees.set(key, (shareLegFees.get(key) ?? 0) + fee);
   }
 
-  return records.map((record): ParsedLine => {
+  const read = (record: CsvLine): ParsedLine => {
     const { line, cells, text: raw } = record;
     const base = { line, text: raw };
     const type = cell(cells, "Type");
@@ -129,7 +129,8 @@ export function parseTastytrade(lines: readonly CsvLine[]): ParsedLine[] {
       return { ...base, trade: { kind, ticker: cell(cells, "Symbol"), ...common, price } };
     }
     return { ...base, refused: `Instrument Type "${instrument}" is not shares or equity options` };
-  });
+  };
+  for (const record of records) yield read(record);
 }
 
 /**

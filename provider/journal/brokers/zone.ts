@@ -22,8 +22,23 @@ function formatOf(timeZone: string): Intl.DateTimeFormat {
   return format;
 }
 
+const HOUR_MS = 3_600_000;
+/** Offsets by zone and UTC hour: they change only on an hour boundary, and Intl costs microseconds a call. */
+const offsets = new Map<string, number>();
+
 /** The zone's offset from UTC at `instant`, in ms (−4 h in New York's summer). */
 function offsetAt(timeZone: string, instant: number): number {
+  const key = `${timeZone}|${Math.floor(instant / HOUR_MS)}`;
+  let offset = offsets.get(key);
+  if (offset === undefined) {
+    offset = intlOffsetAt(timeZone, Math.floor(instant / HOUR_MS) * HOUR_MS);
+    if (offsets.size > 100_000) offsets.clear();
+    offsets.set(key, offset);
+  }
+  return offset;
+}
+
+function intlOffsetAt(timeZone: string, instant: number): number {
   const parts = Object.fromEntries(
     formatOf(timeZone)
       .formatToParts(instant)

@@ -39,7 +39,6 @@ const kept = (data: unknown) =>
   (data as { result: { initialValue: Record<string, string>; error: Record<string, string[]> | null } }).result;
 
 const HOUR = 3_600_000;
-const DAY = 24 * HOUR;
 /** A datetime-local value `hoursAgo` hours before now (the forms refuse a trade dated in the future). */
 const hoursAgo = (hours: number) => localDateTime(new Date(Date.now() - hours * HOUR));
 /** The weekly expiry on or after `days` from now, as the demo market lists it. */
