@@ -83,7 +83,7 @@ export const CoveredCall = z.object({
   breakeven: z.number(),
   /** The next ex-dividend date falls on or before the expiry. */
   ex_dividend_before_expiry: z.boolean(),
-  /** In the money with time value at the bid below the dividend, ex-date before expiry: the holder may exercise the day before. */
+  /** In the money with time value at the mid below the dividend, ex-date before expiry: the holder may exercise the day before (ADR 0077's call rule). */
   early_assignment_risk: z.boolean(),
   earnings_before_expiry: z.boolean(),
   /** 1 = the best call of the holding for this trader. */

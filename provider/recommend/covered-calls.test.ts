@@ -111,24 +111,24 @@ describe("the call's early-assignment rule", () => {
     today: TODAY,
     exDividend: { date: "2026-12-10", amount: 0.5 },
   };
-  it("flags an in-the-money call whose time value at the bid is below the dividend", () => {
-    // Bid 5.40: time value 0.40 < 0.50, exercising the day before the ex-date pays the holder 0.10.
-    expect(earlyAssignmentRisk({ ...base, bid: 5.4 })).toBe(true);
+  it("flags an in-the-money call whose time value at the mid is below the dividend", () => {
+    // Mid 5.40: time value 0.40 < 0.50, exercising the day before the ex-date pays the holder 0.10.
+    expect(earlyAssignmentRisk({ ...base, mid: 5.4 })).toBe(true);
   });
   it("does not flag it when the time value is above the dividend, out of the money, or ex-date after expiry", () => {
-    // Bid 5.60: time value 0.60 > 0.50, selling the call beats exercising.
-    expect(earlyAssignmentRisk({ ...base, bid: 5.6 })).toBe(false);
-    expect(earlyAssignmentRisk({ ...base, strike: 72, bid: 0.2 })).toBe(false);
-    expect(earlyAssignmentRisk({ ...base, bid: 5.4, exDividend: { date: "2026-12-21", amount: 0.5 } })).toBe(false);
-    expect(earlyAssignmentRisk({ ...base, bid: 5.4, exDividend: null })).toBe(false);
+    // Mid 5.60: time value 0.60 > 0.50, selling the call beats exercising.
+    expect(earlyAssignmentRisk({ ...base, mid: 5.6 })).toBe(false);
+    expect(earlyAssignmentRisk({ ...base, strike: 72, mid: 0.2 })).toBe(false);
+    expect(earlyAssignmentRisk({ ...base, mid: 5.4, exDividend: { date: "2026-12-21", amount: 0.5 } })).toBe(false);
+    expect(earlyAssignmentRisk({ ...base, mid: 5.4, exDividend: null })).toBe(false);
   });
 });
 
 describe("the flag on a priced call", () => {
-  it("is the rule above: an in-the-money call whose time value at the bid is below the dividend", () => {
-    // Strike 90 with the stock at 100: about $1.2 of the bid is time value (20 % volatility, 73 days).
+  it("is the rule above: an in-the-money call whose time value at the mid is below the dividend", () => {
+    // Strike 90 with the stock at 100: about $1.2 of the mid is time value (20 % volatility, 73 days).
     const itm = call(90);
-    const timeValue = itm.bid - 10;
+    const timeValue = (itm.bid + itm.ask) / 2 - 10;
     const flagOf = (amount: number) =>
       coveredCallsFor(
         holding({ adjustedBasis: 80 }),
@@ -138,7 +138,7 @@ describe("the flag on a priced call", () => {
       ).calls[0]!;
     expect(flagOf(timeValue + 0.5).early_assignment_risk).toBe(true);
     expect(flagOf(timeValue - 0.5).early_assignment_risk).toBe(false);
-    expect(flagOf(timeValue + 0.5).time_value).toBeCloseTo(timeValue, 9);
+    expect(flagOf(timeValue + 0.5).mid - flagOf(timeValue + 0.5).intrinsic_value).toBeCloseTo(timeValue, 9);
   });
 });
 

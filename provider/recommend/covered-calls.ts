@@ -66,14 +66,14 @@ export function returnIfUnchanged(p: { bid: number; strike: number; spot: number
 }
 
 /**
- * The covered call's early-assignment rule: in the money, and its time value at the bid (what the
- * holder gives up by exercising instead of selling) below the next dividend, with the ex-date still
- * to come and on or before expiry. The holder then exercises the day before the ex-date.
+ * The covered call's early-assignment rule, the one the alerts on open calls use (ADR 0077): in the
+ * money, and its time value at the mid below the next dividend, with the ex-date still to come and
+ * on or before expiry. The holder then exercises the day before the ex-date.
  */
 export function earlyAssignmentRisk(p: {
   spot: number;
   strike: number;
-  bid: number;
+  mid: number;
   expiry: string;
   today: number;
   exDividend: { date: string; amount: number } | null;
@@ -81,7 +81,7 @@ export function earlyAssignmentRisk(p: {
   if (!p.exDividend || !(p.spot > p.strike)) return false;
   const exDay = dayNumberOf(p.exDividend.date);
   if (exDay < p.today || exDay > dayNumberOf(p.expiry)) return false;
-  const timeValue = Math.max(0, p.bid - (p.spot - p.strike));
+  const timeValue = Math.max(0, p.mid - (p.spot - p.strike));
   return timeValue < p.exDividend.amount;
 }
 
@@ -162,7 +162,7 @@ function price(
     earlyAssignmentRisk({
       spot: market.spot,
       strike: option.strike,
-      bid: option.bid,
+      mid,
       expiry: expiry.expiration,
       today: market.today,
       exDividend: market.exDividend,

@@ -4,10 +4,11 @@ import { formatGreek, formatPercent, formatPrice } from "#app/lib/format.ts";
 import { longDate } from "#app/routes/covered-calls/dates.ts";
 import { AlertIcon } from "#app/components/icons.tsx";
 
-/** The day before a YYYY-MM-DD date, as the card shows it: when a holder exercises to collect the dividend. */
+/** The weekday before a YYYY-MM-DD ex-date: the last day a holder can exercise to collect the dividend. */
 function dayBefore(date: string): string {
   const day = new Date(`${date}T00:00:00Z`);
-  day.setUTCDate(day.getUTCDate() - 1);
+  do day.setUTCDate(day.getUTCDate() - 1);
+  while (day.getUTCDay() === 0 || day.getUTCDay() === 6);
   return longDate(day.toISOString().slice(0, 10));
 }
 
@@ -95,8 +96,9 @@ export function CallCard({
           {call.early_assignment_risk && exDividend ? (
             <li className="ins-note ins-note--warning" data-testid="early-assignment">
               <AlertIcon aria-hidden="true" />
-              Early assignment risk: in the money with ${formatPrice(call.time_value)} of time value, below the $
-              {formatPrice(exDividend.amount)} dividend; the holder may exercise on {dayBefore(exDividend.date)}.
+              Early assignment risk: in the money with ${formatPrice(Math.max(0, call.mid - call.intrinsic_value))} of
+              time value at the mid, below the ${formatPrice(exDividend.amount)} dividend; the holder may exercise on{" "}
+              {dayBefore(exDividend.date)}.
             </li>
           ) : null}
           {call.ex_dividend_before_expiry && exDividend ? (
