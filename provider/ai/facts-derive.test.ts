@@ -47,7 +47,7 @@ describe("the stock analysis's facts", () => {
   });
 
   it("ranks the best put by the flagging watchlists' median as generation does, but shows none of those values", async () => {
-    const plain = await gathered("WMT", { levels: NO_LEVELS, source: "none" });
+    const plain = await gathered("TSLA", { levels: NO_LEVELS, source: "none" });
     const rank = (levels: typeof NO_LEVELS) =>
       analyzeChain({
         chain: plain.chain!,
@@ -57,7 +57,7 @@ describe("the stock analysis's facts", () => {
         ivHistory: [],
       }).candidates;
     const [unlevelledBest, ...others] = rank(NO_LEVELS);
-    // A lower strike close enough in score that a buy level at it wins (WMT on this day has one).
+    // A lower strike close enough in score that a buy level at it wins (TSLA on this day has one).
     const lower = others.find(
       (c) => c.strike < unlevelledBest!.strike && c.score * SCORE.atOrBelowBuyLevel > unlevelledBest!.score,
     )!;
