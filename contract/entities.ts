@@ -211,6 +211,11 @@ export const TopLineRecommendation = z.object({
   iv_percentile: z.number().nullable().optional(),
   /** Daily ATM IVs stored when the run was made ("building: n of 20 days" until 20). */
   iv_history_days: z.number().int().min(0).optional(),
+  // The reader's conservative value, as their put filter uses it, and whose it is: their watchlist
+  // row's, the UIP list's when theirs is 0 (not set) or they have no row, else none (ADR 0083).
+  // Left out of live updates, which carry only what is shared.
+  conservative_iv: z.number().min(0).optional(),
+  conservative_source: z.enum(["watchlist", "uip", "none"]).optional(),
 });
 export type TopLineRecommendation = z.infer<typeof TopLineRecommendation>;
 

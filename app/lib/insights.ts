@@ -113,7 +113,13 @@ export function applyTradeUpdate(state: LiveRecommendations, update: TradeUpdate
   const topLine = exists
     ? state.topLine.map((item) =>
         item.ticker === update.ticker
-          ? { ...update.data, average_iv: item.average_iv, trade_recommendation_count: item.trade_recommendation_count }
+          ? {
+              ...update.data,
+              average_iv: item.average_iv,
+              trade_recommendation_count: item.trade_recommendation_count,
+              conservative_iv: item.conservative_iv,
+              conservative_source: item.conservative_source,
+            }
           : item,
       )
     : [...state.topLine, update.data].sort((a, b) => a.ticker.localeCompare(b.ticker));

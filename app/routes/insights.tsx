@@ -208,6 +208,7 @@ export default function Insights() {
               logoSrc={logoUrl(logoTemplate, item.ticker)}
               now={loaded.now}
               expanded={expanded}
+              conservativeFilter={loaded.filters.at_or_below_conservative === "1"}
               toggleHref={listUrl((p) => {
                 p.delete(PARAM.date);
                 if (expanded) p.delete(PARAM.open);

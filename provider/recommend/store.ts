@@ -19,6 +19,7 @@ import type { Candidate } from "./engine.ts";
 import type { ReferenceLevels } from "./level-flags.ts";
 import { LEVEL_COLUMNS } from "./levels.ts";
 import { figuresOf, PER_EXPIRY, selectFor, type ReaderFigures, type TraderFilterValues } from "./selection.ts";
+import { readerLevels } from "./reference-levels.ts";
 
 /** The contract's fields that depend on the reader (their levels, filters and commission). */
 type ReaderKeys =
@@ -459,7 +460,7 @@ function viewedRows(db: Db, viewerId: number | null) {
     ]);
 }
 
-const viewerLevels = (r: Record<string, unknown>) => levelsOf(r, "own") ?? levelsOf(r, "uip");
+const viewerLevels = (r: Record<string, unknown>) => readerLevels(levelsOf(r, "own"), levelsOf(r, "uip")).levels;
 
 /**
  * The viewer's list of a stock's active pool (readerView), against the levels they may see
@@ -525,23 +526,37 @@ export async function topLine(
     readerCounts(db, viewerId, filters),
     db
       .selectFrom("user_stocks")
-      .select(["stock_id", "average_iv"])
+      .select(["stock_id", "average_iv", "conservative_iv"])
       .where("user_id", "=", viewerId ?? -1)
       .execute(),
-    db.selectFrom("uip_stocks").select(["stock_id", "average_iv"]).execute(),
+    db.selectFrom("uip_stocks").select(["stock_id", "average_iv", "conservative_iv"]).execute(),
   ]);
   const averageByStock = new Map<number, number>();
   for (const row of uip) averageByStock.set(row.stock_id, row.average_iv);
   for (const row of own) averageByStock.set(row.stock_id, row.average_iv);
-  return runs.map((r) => ({
-    ...topLineOf({
-      stock: { id: r.id, ticker: r.ticker, name: r.name },
-      inputs: parseJson<RunInputs>(r.inputs),
-      createdAt: r.created_at,
-      count: counts.get(r.id) ?? 0,
-    }),
-    average_iv: averageByStock.get(r.id) ?? 0,
-  }));
+  const ownConservative = new Map(own.map((row) => [row.stock_id, Number(row.conservative_iv)]));
+  const uipConservative = new Map(uip.map((row) => [row.stock_id, Number(row.conservative_iv)]));
+  return runs.map((r) => {
+    // The conservative value the reader's filter uses, and whose it is (readerLevels, ADR 0083).
+    const mine = ownConservative.get(r.id) ?? 0;
+    const shared = uipConservative.get(r.id) ?? 0;
+    const conservative =
+      mine > 0
+        ? { conservative_iv: mine, conservative_source: "watchlist" as const }
+        : shared > 0
+          ? { conservative_iv: shared, conservative_source: "uip" as const }
+          : { conservative_iv: 0, conservative_source: "none" as const };
+    return {
+      ...topLineOf({
+        stock: { id: r.id, ticker: r.ticker, name: r.name },
+        inputs: parseJson<RunInputs>(r.inputs),
+        createdAt: r.created_at,
+        count: counts.get(r.id) ?? 0,
+      }),
+      average_iv: averageByStock.get(r.id) ?? 0,
+      ...conservative,
+    };
+  });
 }
 
 /**
@@ -556,7 +571,8 @@ export async function readerCounts(
   f: TraderFilterValues,
 ): Promise<Map<number, number>> {
   const mid = sql<number>`((t.bid + t.ask) / 2)`;
-  const conservative = sql<number>`(CASE WHEN own.id IS NOT NULL THEN own.conservative_iv ELSE uip.conservative_iv END)`;
+  // readerLevels' rule: the viewer's own value when set (> 0), else the UIP row's (ADR 0083).
+  const conservative = sql<number>`(CASE WHEN own.id IS NOT NULL AND own.conservative_iv > 0 THEN own.conservative_iv ELSE uip.conservative_iv END)`;
   const rows = await db
     .selectFrom("trade_recommendations as t")
     .leftJoin("user_stocks as own", (join) =>

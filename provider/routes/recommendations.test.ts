@@ -221,6 +221,57 @@ describe("GET /api/biz-trade-recommendations/{symbol}", () => {
   });
 });
 
+describe("a conservative value left empty (stored as 0) means not set (ADR 0083)", () => {
+  it("filters by the UIP list's value instead, and the top line says whose value it is", async () => {
+    const row = await watchlistRow(demo.id, "MSFT");
+    const uip = await provider.context.db
+      .selectFrom("uip_stocks as u")
+      .innerJoin("stocks as s", "s.id", "u.stock_id")
+      .select("u.conservative_iv")
+      .where("s.ticker", "=", "MSFT")
+      .executeTakeFirstOrThrow();
+    expect(uip.conservative_iv).toBeGreaterThan(0);
+    await generate("MSFT", demo.token);
+    const wide = { ...WIDE, at_or_below_conservative: "1" };
+    try {
+      await provider.context.db
+        .updateTable("user_stocks")
+        .set({ conservative_iv: 0 })
+        .where("id", "=", row.id)
+        .execute();
+      const shown = calls.tradeRecommendations.response.parse((await list("MSFT", demo.token, wide)).body);
+      expect(shown.length).toBeGreaterThan(0);
+      // Held to the UIP list's value, not let through without a limit.
+      for (const put of shown) {
+        if (!put.nearest_above_conservative) expect(put.strike_price).toBeLessThanOrEqual(uip.conservative_iv);
+      }
+      const all = calls.tradeRecommendations.response.parse(
+        (await list("MSFT", demo.token, { ...WIDE, at_or_below_conservative: "0" })).body,
+      );
+      expect(all.some((put) => put.strike_price > uip.conservative_iv)).toBe(true);
+      const top = calls.topLineRecommendations.response.parse(
+        (await provider.call(calls.topLineRecommendations, { token: demo.token, query: wide })).body,
+      );
+      const msft = top.find((t) => t.ticker === "MSFT")!;
+      expect(msft).toMatchObject({ conservative_iv: uip.conservative_iv, conservative_source: "uip" });
+      expect(msft.trade_recommendation_count).toBe(shown.filter((p) => !p.nearest_above_conservative).length);
+    } finally {
+      await provider.context.db
+        .updateTable("user_stocks")
+        .set({ conservative_iv: row.conservative_iv })
+        .where("id", "=", row.id)
+        .execute();
+    }
+    const top = calls.topLineRecommendations.response.parse(
+      (await provider.call(calls.topLineRecommendations, { token: demo.token })).body,
+    );
+    expect(top.find((t) => t.ticker === "MSFT")).toMatchObject({
+      conservative_iv: row.conservative_iv,
+      conservative_source: "watchlist",
+    });
+  });
+});
+
 describe("regenerating", () => {
   it("replaces the active set and keeps the old rows, inactive, for scoring later", async () => {
     await generate("GOOGL", demo.token);
@@ -236,7 +287,16 @@ describe("regenerating", () => {
     const second = calls.tradeRecommendations.response.parse((await list("GOOGL", demo.token, WIDE)).body);
     expect(second[0]!.trade_recommendations_id).toBeGreaterThan(first[0]!.trade_recommendations_id);
     expect(new Set(second.map((r) => r.trade_recommendations_id)).size).toBe(1);
-    expect(second.every((r) => r.buy_level === null && !r.below_conservative_iv)).toBe(true);
+    expect(second.every((r) => r.buy_level === null)).toBe(true);
+    // The emptied conservative value is not set: the shared UIP value flags the strikes (ADR 0083).
+    const uipConservative = (
+      await provider.context.db
+        .selectFrom("uip_stocks")
+        .select("conservative_iv")
+        .where("stock_id", "=", row.stock_id)
+        .executeTakeFirst()
+    )?.conservative_iv;
+    expect(second.every((r) => r.below_conservative_iv === r.strike_price < (uipConservative ?? 0))).toBe(true);
 
     const stockId = first[0]!.stock_id;
     const stored = await provider.context.db
@@ -582,11 +642,13 @@ describe("live updates and notifications", () => {
     const top = (await provider.call(calls.topLineRecommendations, { token: admin.token })).body.find(
       (i: { ticker: string }) => i.ticker === "NVDA",
     );
-    // The admin's own intrinsic value of NVDA, if any, is theirs; the broadcast has the shared one.
+    // The admin's own intrinsic value of NVDA, if any, is theirs; the broadcast has the shared one,
+    // and no reader's conservative value (the page keeps its own, app/lib/insights.ts).
+    const { conservative_iv: _value, conservative_source: _source, ...shared } = top;
     expect(updates[1]).toEqual({
       type: "trade_recommendations_top_line_update",
       ticker: "NVDA",
-      data: { ...top, average_iv: (updates[1]!.data as { average_iv: number }).average_iv },
+      data: { ...shared, average_iv: (updates[1]!.data as { average_iv: number }).average_iv },
     });
   });
 

@@ -13,6 +13,7 @@ import { FormSection, TopBar, ValueField } from "#app/components/stock-form.tsx"
 import { useCompanyName } from "#app/hooks/use-company-name.ts";
 import { useHydrated } from "#app/hooks/use-hydrated.ts";
 import { useStockForm, type StockFormReply } from "#app/hooks/use-stock-form.ts";
+import { LevelWarnings } from "./level-warnings.tsx";
 
 /** Both add routes know these intents (their `*.offline.ts`); a typo fails the type check. */
 type AddIntent = WatchlistAddIntent & UipAddIntent;
@@ -169,6 +170,7 @@ export function AddStockForm({
               <ValueField key={field} field={fields[field]} label={label} />
             ))}
           </FormSection>
+          <LevelWarnings warnings={reply?.warnings} />
           <ErrorList id={form.errorId} errors={form.errors} />
           <div className="stock-form__actions">
             <button
