@@ -159,6 +159,8 @@ export const TradeRecommendation = z.object({
   iv_history_days: z.number().int().min(0),
   /** The T-bill (risk-free) rate the run used, annual. */
   rate: z.number(),
+  /** The continuous dividend yield the run priced the put with, annual; null in rows stored without it. */
+  dividend_yield: z.number().nullable().optional(),
   /** The reader's commission per contract, in dollars. */
   commission: z.number(),
   net_return: z.number(),

@@ -221,6 +221,22 @@ describe("GET /api/biz-trade-recommendations/{symbol}", () => {
   });
 });
 
+describe("the pricing inputs of each put (issue 46)", () => {
+  it("carries the dividend yield and the rate the chain priced it with", async () => {
+    await generate("MSFT", demo.token);
+    const chain = await market.optionChain("MSFT");
+    expect(chain.dividendYield).toBeGreaterThan(0);
+    const rows = calls.tradeRecommendations.response.parse((await list("MSFT", demo.token, WIDE)).body);
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) {
+      expect(row.dividend_yield).toBe(chain.dividendYield);
+      expect(row.rate).toBe(chain.rate);
+    }
+    const one = await provider.call(calls.tradeRecommendation, { token: demo.token, params: { id: rows[0]!.id } });
+    expect(one.body).toMatchObject({ dividend_yield: chain.dividendYield, rate: chain.rate });
+  });
+});
+
 describe("a conservative value left empty (stored as 0) means not set (ADR 0083)", () => {
   it("filters by the UIP list's value instead, and the top line says whose value it is", async () => {
     const row = await watchlistRow(demo.id, "MSFT");
