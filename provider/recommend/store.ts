@@ -562,6 +562,26 @@ export async function topLine(
   });
 }
 
+/** The IV figures of a stock's active run, as its cards show them; null when the stock has none. */
+export async function activeRunIv(
+  db: Db,
+  stockId: number,
+): Promise<{ ivRank: number | null; ivPercentile: number | null; ivHistoryDays: number } | null> {
+  const row = await db
+    .selectFrom("active_recommendation_runs as a")
+    .innerJoin("recommendation_runs as r", "r.id", "a.run_id")
+    .select("r.inputs")
+    .where("a.stock_id", "=", stockId)
+    .executeTakeFirst();
+  if (!row) return null;
+  const inputs = parseJson<RunInputs>(row.inputs);
+  return {
+    ivRank: inputs.iv_rank ?? null,
+    ivPercentile: inputs.iv_percentile ?? null,
+    ivHistoryDays: inputs.iv_history_days ?? 0,
+  };
+}
+
 /**
  * How many puts of each stock's active pool `viewerId` would see (selectFor's `selected.length`),
  * counted in SQL (ADR 0033): the same filters as passesMarketFilters, with the same tolerances and
