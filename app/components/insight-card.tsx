@@ -52,13 +52,13 @@ export function InsightCard({
       </div>
       <dl className="ins-card__stats">
         <div>
-          <dt>IV</dt>
+          <dt>Implied vol.</dt>
           <dd data-testid="implied-volatility">
             {item.implied_volatility > 0 ? formatPercent(item.implied_volatility, 2) : "—"}
           </dd>
         </div>
         <div>
-          <dt>HV</dt>
+          <dt>Historical vol.</dt>
           <dd data-testid="historical-volatility">{formatPercent(item.historical_volatility, 2)}</dd>
         </div>
         <div>

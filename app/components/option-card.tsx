@@ -134,7 +134,7 @@ export function OptionCard({ option, href }: { option: TradeRecommendation; href
         <Figure label="|Delta| (shortcut)" testId="abs-delta">
           {formatGreek(Math.abs(option.delta))}
         </Figure>
-        <Figure label="IV" testId="iv-standing">
+        <Figure label="Implied vol." testId="iv-standing">
           {ivStanding(option)}
         </Figure>
       </dl>

@@ -12,7 +12,7 @@ describe("a list row's fixed text as HTML", () => {
     // AMZN at 228.71 with an average IV of 234.4: below IV, so green.
     const green = priceLineHtml("AMZN", 228.71, 234.4).__html;
     expect(green).toContain('class="price price--green">228.71<');
-    expect(textOf(green)).toBe("AMZN228.71, below IV");
+    expect(textOf(green)).toBe("AMZN228.71, below intrinsic value");
     // At 250 the price is above the IV: grey, and no note.
     const grey = priceLineHtml("AMZN", 250, 234.4).__html;
     expect(grey).toContain("price--grey");
@@ -52,7 +52,7 @@ describe("a list row's fixed text as HTML", () => {
     // The title attribute cannot be closed early by a quote in the name.
     const title = /title="([^"]*)"/.exec(html)?.[1];
     expect(title).toBe(escapeHtml(name));
-    expect(textOf(priceLineHtml("<B>", 1, 2).__html)).toBe("<B>1.00, below IV");
+    expect(textOf(priceLineHtml("<B>", 1, 2).__html)).toBe("<B>1.00, below intrinsic value");
   });
 });
 

@@ -165,7 +165,7 @@ export function AddStockForm({
               <ValueField key={field} field={fields[field]} label={label} />
             ))}
           </FormSection>
-          <FormSection title="Support Levels">
+          <FormSection title="Buy levels">
             {SUPPORT_FIELDS.map(({ name: field, label }) => (
               <ValueField key={field} field={fields[field]} label={label} />
             ))}

@@ -143,7 +143,7 @@ export function EditStockForm({
               hint="The mean of Base and Cons Value."
             />
           </FormSection>
-          <FormSection title="Support Levels">
+          <FormSection title="Buy levels">
             {SUPPORT_FIELDS.map(({ name, editLabel }) => (
               <ValueField key={name} field={fields[name]} label={editLabel} />
             ))}
