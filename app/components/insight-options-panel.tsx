@@ -18,6 +18,7 @@ export function OptionsPanel({
   dates,
   date,
   listSearch,
+  allFor = null,
 }: {
   ticker: string;
   /** null while they load. */
@@ -29,6 +30,8 @@ export function OptionsPanel({
   /** The selected one (docs/product.md#states-option-card), null when no option passes. */
   date: string | null;
   listSearch: (change?: (params: URLSearchParams) => void) => string;
+  /** The date whose every passing put is shown (?all=), else only each date's best three. */
+  allFor?: string | null;
 }) {
   if (error) {
     return (
@@ -73,7 +76,11 @@ export function OptionsPanel({
       </p>
     );
   }
-  const shown = passingStrike(options, maxStrike).filter((o) => o.expiration_date === date);
+  const ofDate = passingStrike(options, maxStrike).filter((o) => o.expiration_date === date);
+  // The best three of the date first (ranked); the rest that pass the filters on request (issue 46).
+  const showAll = allFor === date;
+  const ranked = ofDate.filter((o) => o.rank > 0);
+  const shown = showAll || ranked.length === 0 ? ofDate : ranked;
   const withDate = (chosen: string) =>
     listSearch((p) => {
       p.set(PARAM.open, ticker);
@@ -105,6 +112,26 @@ export function OptionsPanel({
           <OptionCard key={option.id} option={option} href={`/recommendation/${option.id}${withDate(date)}`} />
         ))}
       </div>
+      {shown.length < ofDate.length ? (
+        <p className="ins-show-all">
+          <Link
+            to={
+              INSIGHTS_PATH +
+              listSearch((p) => {
+                p.set(PARAM.open, ticker);
+                p.set(PARAM.date, date);
+                p.set(PARAM.all, date);
+              })
+            }
+            replace
+            preventScrollReset
+            className="button"
+            data-testid="show-all"
+          >
+            Show all {ofDate.length} puts of {expiryLong(date)}
+          </Link>
+        </p>
+      ) : null}
     </>
   );
 }

@@ -11,7 +11,7 @@ import { filtersInUrl } from "./trader-filters.ts";
 export const INSIGHTS_PATH = "/insights";
 
 /** The screen's URL state: name search, max strike, the expanded stock, its selected expiry. */
-export const INSIGHTS_PARAM = { query: "q", maxStrike: "max", open: "open", date: "date" } as const;
+export const INSIGHTS_PARAM = { query: "q", maxStrike: "max", open: "open", date: "date", all: "all" } as const;
 
 /**
  * The option detail's `?explain=1`: the server writes the AI explanation into the page (the

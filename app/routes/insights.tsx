@@ -224,6 +224,7 @@ export default function Insights() {
                   dates={dates}
                   date={date}
                   listSearch={listSearch}
+                  allFor={searchParams.get(PARAM.all)}
                 />
               ) : null}
             </InsightCard>

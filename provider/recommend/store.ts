@@ -427,10 +427,13 @@ export function readerView(
   pool: readonly StoredRecommendation[],
   levels: ReferenceLevels | null,
   filters: TraderFilterValues,
+  { all = false }: { all?: boolean } = {},
 ): TradeRecommendation[] {
-  const { selected, nearest } = selectFor(pool, levels, filters);
+  const { selected, more, nearest } = selectFor(pool, levels, filters);
   if (nearest) return [withFigures(nearest.option, nearest.figures, 0, true)];
-  return selected.map((s) => withFigures(s.option, s.figures, s.rank, false));
+  const shown = selected.map((s) => withFigures(s.option, s.figures, s.rank, false));
+  // All of them on request: the ones beyond the best PER_EXPIRY of an expiry follow, unranked.
+  return all ? [...shown, ...more.map((s) => withFigures(s.option, s.figures, 0, false))] : shown;
 }
 
 /** The watchlist or UIP row's levels as the query returns them (all null when the join found no row). */
@@ -474,6 +477,7 @@ export async function activeRecommendations(
   stockId: number,
   viewerId: number | null,
   filters: TraderFilterValues,
+  view: { all?: boolean } = {},
 ): Promise<TradeRecommendation[]> {
   const rows = await viewedRows(db, viewerId).where("a.stock_id", "=", stockId).orderBy("t.id").execute();
   if (rows.length === 0) return [];
@@ -481,6 +485,7 @@ export async function activeRecommendations(
     rows.map((row) => toStored(row, true)),
     viewerLevels(rows[0]!),
     filters,
+    view,
   );
 }
 

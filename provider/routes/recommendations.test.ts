@@ -221,6 +221,22 @@ describe("GET /api/biz-trade-recommendations/{symbol}", () => {
   });
 });
 
+describe("all the strikes that pass the filters (issue 46)", () => {
+  it("lists the ones beyond the best three of an expiry with all=1, after them and unranked", async () => {
+    await generate("MSFT", demo.token);
+    const best = calls.tradeRecommendations.response.parse((await list("MSFT", demo.token, WIDE)).body);
+    const all = calls.tradeRecommendations.response.parse((await list("MSFT", demo.token, { ...WIDE, all: "1" })).body);
+    const perExpiry = (rows: TradeRecommendation[]) =>
+      Math.max(...Object.values(Object.groupBy(rows, (r) => r.expiration_date)).map((g) => g!.length));
+    expect(perExpiry(best)).toBe(3);
+    expect(all.length).toBeGreaterThan(best.length);
+    expect(all.slice(0, best.length)).toEqual(best);
+    const extra = all.slice(best.length);
+    expect(extra.every((r) => r.rank === 0 && Math.abs(r.delta) <= 0.6 + 1e-12)).toBe(true);
+    expect(new Set(all.map((r) => r.id)).size).toBe(all.length);
+  });
+});
+
 describe("the pricing inputs of each put (issue 46)", () => {
   it("carries the dividend yield and the rate the chain priced it with", async () => {
     await generate("MSFT", demo.token);

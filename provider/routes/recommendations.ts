@@ -19,12 +19,13 @@ export function recommendationRoutes(router: Router, context: ProviderContext): 
   const { db } = context;
 
   router.on(calls.tradeRecommendations, async ({ caller, params, query }) => {
+    const { all: _all, ...filterQuery } = query ?? {};
     const [stock, filters] = await Promise.all([
       db.selectFrom("stocks").select("id").where("ticker", "=", params.symbol).executeTakeFirst(),
-      readerFilters(db, caller.id, query),
+      readerFilters(db, caller.id, filterQuery),
     ]);
     if (!stock) throw notFound();
-    return activeRecommendations(db, stock.id, caller.id, filters);
+    return activeRecommendations(db, stock.id, caller.id, filters, { all: query?.all === "1" });
   });
 
   router.on(calls.tradeRecommendation, async ({ caller, params }) => {
