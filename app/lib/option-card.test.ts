@@ -155,7 +155,7 @@ describe("pricingInputs: what an option was priced with (issue 46)", () => {
     expect(pricingInputs({ dividend_yield: 0.0205, rate: 0.045, market_source: "simulated" })).toEqual({
       dividendYield: "2.05%",
       rate: "4.50%",
-      source: "the simulated market's chain (its rate is RISK_FREE_RATE, else the 4.5 % fallback)",
+      source: "the simulated market",
     });
     expect(pricingInputs({ dividend_yield: 0, rate: 0.0412, market_source: "yahoo" }).dividendYield).toBe("0.00%");
     expect(pricingInputs({ dividend_yield: null, rate: 0.0412, market_source: null })).toEqual({

@@ -180,9 +180,9 @@ export const LAST_TRADE_NOTE = "Last trade, not a live bid: the market is closed
 
 /** Who gave a chain's dividend yield and rate, by the run's market source (provider/market/rates.ts). */
 const PRICING_SOURCE: Record<string, string> = {
-  simulated: "the simulated market's chain (its rate is RISK_FREE_RATE, else the 4.5 % fallback)",
-  yahoo: "Yahoo Finance (the yield from its quote, the rate from the 13-week T-bill ^IRX unless RISK_FREE_RATE is set)",
-  tradier: "Tradier's chain (the rate is RISK_FREE_RATE, else the 4.5 % fallback)",
+  simulated: "the simulated market",
+  yahoo: "Yahoo Finance (rate: the T-bill, ^IRX)",
+  tradier: "Tradier",
 };
 
 /**

@@ -288,7 +288,7 @@ function PricedWith({ recommendation: r }: { recommendation: TradeRecommendation
         Dividend yield {inputs.dividendYield}
       </p>
       <p className="ins-stat__note" data-testid="detail-pricing-source">
-        T-bill rate {inputs.rate} · both a year, continuous, in the Black-Scholes-Merton model · from {inputs.source}
+        T-bill rate {inputs.rate} · a year, continuous · from {inputs.source}
       </p>
     </section>
   );
