@@ -438,7 +438,9 @@ const JournalStats = z.object({
   /** Realised P/L of the trades in the period, net of fees. */
   realised_pnl: z.number(),
   closing_trades: z.number().int(),
-  /** Share of the period's closing trades with a gain; null with none. */
+  /** Wheel cycles closed in the period (a roll keeps one cycle going). */
+  closed_cycles: z.number().int().optional(),
+  /** Share of the period's closed cycles with a gain (issue 46; a roll's buy-back is no loss); null with none. */
   win_rate: z.number().nullable(),
   /** Premium received minus buy-backs and option fees, this calendar month and year (UTC). */
   premium_month: z.number(),
