@@ -50,7 +50,7 @@ test.describe("JavaScript on, as a trader", () => {
       msft.average_iv > msft.stock.current_price ? /price--green/ : /price--grey/,
     );
     await expect(shown.locator(".name")).toHaveText("Microsoft Corporation");
-    await expect(shown.locator(".iv")).toHaveText(`IV ${formatted(msft.average_iv, 1)}`);
+    await expect(shown.locator(".iv")).toHaveText(`Intrinsic value ${formatted(msft.average_iv, 1)}`);
     await expect(shown.locator(".level")).toHaveText(
       [msft.buy_level_one, msft.buy_level_two, msft.buy_level_three, msft.buy_level_four].map(
         (level, i) =>
@@ -467,7 +467,7 @@ test.describe("JavaScript on, as the admin", () => {
     await expect(page).toHaveURL(/\/uip-stocks$/);
     await expectToast(page, "PEP updated successfully!", 1000);
     await expect(row(page, "PEP").getByTestId("category")).toHaveText("Category: Speculative");
-    await expect(row(page, "PEP").locator(".iv")).toHaveText("IV 240.0");
+    await expect(row(page, "PEP").locator(".iv")).toHaveText("Intrinsic value 240.0");
     const saved = (await uipList()).find((r) => r.stock.ticker === "PEP")!;
     expect(saved).toMatchObject({ base_iv: 300, conservative_iv: 180, buy_level_three: 0, average_iv: 240 });
 

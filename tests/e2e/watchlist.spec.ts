@@ -69,7 +69,7 @@ test.describe("JavaScript on", () => {
     await expect(price).toHaveCSS("text-decoration-line", "underline");
     await expect(first.locator(".main")).toHaveAccessibleName(/, below intrinsic value/);
     await expect(first.locator(".name")).toHaveText("Apple Inc.");
-    await expect(first.locator(".iv")).toHaveText("IV 5,000.2");
+    await expect(first.locator(".iv")).toHaveText("Intrinsic value 5,000.2");
     const levels = first.locator(".level");
     // A level at or above the price is reached: green, underlined, and "(reached)" to a screen reader.
     await expect(levels).toHaveText([
@@ -99,7 +99,7 @@ test.describe("JavaScript on", () => {
     await expect(koPrice).toHaveClass(/price--grey/);
     await expect(koPrice).toHaveCSS("text-decoration-line", "none");
     await expect(row(page, "KO").locator(".main")).not.toHaveAccessibleName(/below intrinsic value/);
-    await expect(row(page, "KO").locator(".iv")).toHaveText("IV 0.0");
+    await expect(row(page, "KO").locator(".iv")).toHaveText("Intrinsic value 0.0");
     await expect.poll(() => shownTickers(page)).toEqual(["AAPL", "KO"]);
   });
 
@@ -502,7 +502,7 @@ test.describe("JavaScript on", () => {
 
     await expect(page).toHaveURL(/\/user-stocks$/);
     await expectToast(page, "JPM updated successfully!", 1000);
-    await expect(row(page, "JPM").locator(".iv")).toHaveText("IV 275.3");
+    await expect(row(page, "JPM").locator(".iv")).toHaveText("Intrinsic value 275.3");
     const saved = (await watchlistOf(trader))[0]!;
     expect(saved).toMatchObject({ base_iv: 300, conservative_iv: 250.5, buy_level_two: 0 });
   });
