@@ -2,18 +2,17 @@ import { useEffect, useState, type Dispatch, type SetStateAction } from "react";
 import { isHydrating } from "./use-hydrated.ts";
 
 /**
- * The text of a server-rendered field (by id) while the page hydrates: what was typed into it
- * before the scripts ran. Undefined after hydration, on the server, or without such a field.
+ * The text of a server-rendered field (by id) while the page hydrates, when it differs from the
+ * HTML's: what was typed into it before the scripts ran. Undefined after hydration, on the server,
+ * without such a field, or when nothing was typed.
  */
 export function fieldAtHydration(id: string): string | undefined {
-  return isHydrating() ? fieldAtCommit(id) : undefined;
-}
-
-/** The text a field (by id) holds now, in the browser; for an effect run when the hydration commits. */
-function fieldAtCommit(id: string): string | undefined {
-  if (typeof document === "undefined" || !id) return undefined;
+  if (!isHydrating() || typeof document === "undefined" || !id) return undefined;
   const field = document.getElementById(id);
-  return field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement ? field.value : undefined;
+  // Only what the user changed: a page answered from the offline copy has the HTML of another
+  // address (without its ?q=), whose untouched box must not replace the address's value.
+  if (!(field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement)) return undefined;
+  return field.value !== field.defaultValue ? field.value : undefined;
 }
 
 /**
@@ -36,7 +35,11 @@ export function useFieldState(id: string, fallback: string): [string, Dispatch<S
  */
 export function announceTyped(id: string, state: string): void {
   const field = document.getElementById(id);
-  if ((field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement) && field.value !== state) {
+  if (
+    (field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement) &&
+    field.value !== state &&
+    field.value !== field.defaultValue
+  ) {
     field.dispatchEvent(new Event("input", { bubbles: true }));
   }
 }

@@ -181,7 +181,7 @@ export const LAST_TRADE_NOTE = "Last trade, not a live bid: the market is closed
 /** Who gave a chain's dividend yield and rate, by the run's market source (provider/market/rates.ts). */
 const PRICING_SOURCE: Record<string, string> = {
   simulated: "the simulated market",
-  yahoo: "Yahoo Finance (rate: the T-bill, ^IRX)",
+  yahoo: "Yahoo Finance",
   tradier: "Tradier",
 };
 
