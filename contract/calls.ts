@@ -305,7 +305,9 @@ export const tradeRecommendations = endpoint({
   method: "GET",
   path: "/api/biz-trade-recommendations/:symbol",
   params: SymbolParams,
-  query: TraderFilterQuery,
+  // all=1: every put the filters let through, not only the best three of each expiry; the rest
+  // come after them with rank 0 (issue 46: a wider |delta| range must surface what it admits).
+  query: TraderFilterQuery.extend({ all: z.literal("1").optional() }),
   response: z.array(TradeRecommendation),
 });
 

@@ -170,6 +170,8 @@ export const TradeRecommendation = z.object({
   iv_history_days: z.number().int().min(0),
   /** The T-bill (risk-free) rate the run used, annual. */
   rate: z.number(),
+  /** The continuous dividend yield the run priced the put with, annual; null in rows stored without it. */
+  dividend_yield: z.number().nullable().optional(),
   /** The reader's commission per contract, in dollars. */
   commission: z.number(),
   net_return: z.number(),
@@ -222,6 +224,11 @@ export const TopLineRecommendation = z.object({
   iv_percentile: z.number().nullable().optional(),
   /** Daily ATM IVs stored when the run was made ("building: n of 20 days" until 20). */
   iv_history_days: z.number().int().min(0).optional(),
+  // The reader's conservative value, as their put filter uses it, and whose it is: their watchlist
+  // row's, the UIP list's when theirs is 0 (not set) or they have no row, else none (ADR 0083).
+  // Left out of live updates, which carry only what is shared.
+  conservative_iv: z.number().min(0).optional(),
+  conservative_source: z.enum(["watchlist", "uip", "none"]).optional(),
 });
 export type TopLineRecommendation = z.infer<typeof TopLineRecommendation>;
 
@@ -485,7 +492,9 @@ const JournalStats = z.object({
   /** Realised P/L of the trades in the period, net of fees. */
   realised_pnl: z.number(),
   closing_trades: z.number().int(),
-  /** Share of the period's closing trades with a gain; null with none. */
+  /** Wheel cycles closed in the period (a roll keeps one cycle going). */
+  closed_cycles: z.number().int().optional(),
+  /** Share of the period's closed cycles with a gain (issue 46; a roll's buy-back is no loss); null with none. */
   win_rate: z.number().nullable(),
   /** Premium received minus buy-backs and option fees, this calendar month and year (UTC). */
   premium_month: z.number(),

@@ -72,6 +72,8 @@ export const TrackRecord = z.object({
   by_month: z.array(TrackRecordGroup.extend({ month: z.string().regex(/^\d{4}-\d{2}$/) })),
   /** The latest scored picks, latest expiry first. */
   recent: z.array(ScoredPickRow),
+  /** The latest assigned picks, latest expiry first, so assignments can be audited too (issue 46). */
+  recent_assigned: z.array(ScoredPickRow).optional(),
 });
 export type TrackRecord = z.infer<typeof TrackRecord>;
 

@@ -17,9 +17,12 @@ export function InsightCard({
   now,
   expanded,
   toggleHref,
+  conservativeFilter = false,
   children,
 }: {
   item: TopLineRecommendation;
+  /** Whether 'Only strikes at or below my conservative value' is on: then whose value it uses is said. */
+  conservativeFilter?: boolean;
   logoSrc: string | null;
   /** The server's clock at render, in ms: the age text moves on from it by itself (AgeText). */
   now: number;
@@ -49,13 +52,13 @@ export function InsightCard({
       </div>
       <dl className="ins-card__stats">
         <div>
-          <dt>IV</dt>
+          <dt>Implied vol.</dt>
           <dd data-testid="implied-volatility">
             {item.implied_volatility > 0 ? formatPercent(item.implied_volatility, 2) : "—"}
           </dd>
         </div>
         <div>
-          <dt>HV</dt>
+          <dt>Historical vol.</dt>
           <dd data-testid="historical-volatility">{formatPercent(item.historical_volatility, 2)}</dd>
         </div>
         <div>
@@ -65,6 +68,7 @@ export function InsightCard({
           </dd>
         </div>
       </dl>
+      {conservativeFilter ? <ConservativeNotice item={item} /> : null}
       <Link
         to={toggleHref}
         replace
@@ -84,4 +88,28 @@ export function InsightCard({
       ) : null}
     </li>
   );
+}
+
+/**
+ * A conservative value of 0 means "not set" (ADR 0083): the filter then uses the UIP list's value or
+ * none at all, and the card says which, so a missing value never reads as "no limit" unannounced.
+ */
+function ConservativeNotice({ item }: { item: TopLineRecommendation }) {
+  if (item.conservative_source === "uip") {
+    return (
+      <p className="ins-card__notice" data-testid="conservative-notice">
+        Your conservative value for {item.ticker} is not set: puts are held to the UIP list&rsquo;s $
+        {formatPrice(item.conservative_iv ?? 0)}. <Link to="/user-stocks">Set yours in your watchlist</Link>.
+      </p>
+    );
+  }
+  if (item.conservative_source === "none") {
+    return (
+      <p className="ins-card__notice" data-testid="conservative-notice">
+        No conservative value is set for {item.ticker}, so none holds its puts back.{" "}
+        <Link to="/user-stocks">Set one in your watchlist</Link>.
+      </p>
+    );
+  }
+  return null;
 }

@@ -19,6 +19,7 @@ export function OptionsPanel({
   date,
   listSearch,
   planFit,
+  allFor = null,
 }: {
   ticker: string;
   /** null while they load. */
@@ -32,6 +33,8 @@ export function OptionsPanel({
   listSearch: (change?: (params: URLSearchParams) => void) => string;
   /** The put's "fits your plan" block (ADR 0081), when the plan is known. */
   planFit?: ((option: TradeRecommendation) => React.ReactNode) | undefined;
+  /** The date whose every passing put is shown (?all=), else only each date's best three. */
+  allFor?: string | null;
 }) {
   if (error) {
     return (
@@ -77,7 +80,11 @@ export function OptionsPanel({
       </p>
     );
   }
-  const shown = passingStrike(options, maxStrike).filter((o) => o.expiration_date === date);
+  const ofDate = passingStrike(options, maxStrike).filter((o) => o.expiration_date === date);
+  // The best three of the date first (ranked); the rest that pass the filters on request (issue 46).
+  const showAll = allFor === date;
+  const ranked = ofDate.filter((o) => o.rank > 0);
+  const shown = showAll || ranked.length === 0 ? ofDate : ranked;
   const withDate = (chosen: string) =>
     listSearch((p) => {
       p.set(PARAM.open, ticker);
@@ -114,6 +121,26 @@ export function OptionsPanel({
           />
         ))}
       </div>
+      {shown.length < ofDate.length ? (
+        <p className="ins-show-all">
+          <Link
+            to={
+              INSIGHTS_PATH +
+              listSearch((p) => {
+                p.set(PARAM.open, ticker);
+                p.set(PARAM.date, date);
+                p.set(PARAM.all, date);
+              })
+            }
+            replace
+            preventScrollReset
+            className="button"
+            data-testid="show-all"
+          >
+            Show all {ofDate.length} puts of {expiryLong(date)}
+          </Link>
+        </p>
+      ) : null}
     </>
   );
 }

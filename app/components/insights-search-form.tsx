@@ -3,6 +3,10 @@ import { Form } from "react-router";
 import { INSIGHTS_PARAM as PARAM, INSIGHTS_PATH } from "#app/lib/insights.ts";
 import { SearchIcon } from "#app/components/icons.tsx";
 
+/** The fields' ids: what they hold at hydration is where the route's search starts (ADR 0084). */
+export const SEARCH_FIELD_ID = "ins-search";
+export const MAX_STRIKE_FIELD_ID = "ins-max-strike";
+
 /** What is typed in the search and max-strike fields; the list follows it after a pause (routes/insights.tsx). */
 export interface InsightsDraft {
   query: string;
@@ -41,11 +45,11 @@ export function InsightsSearchForm({
       }}
     >
       <div className="ins-field ins-field--search">
-        <label htmlFor="ins-search">Search by name</label>
+        <label htmlFor={SEARCH_FIELD_ID}>Search by name</label>
         <span className="ins-input">
           <SearchIcon aria-hidden="true" />
           <input
-            id="ins-search"
+            id={SEARCH_FIELD_ID}
             name={PARAM.query}
             type="search"
             placeholder="Company or ticker"
@@ -63,11 +67,11 @@ export function InsightsSearchForm({
         </span>
       </div>
       <div className="ins-field ins-field--strike">
-        <label htmlFor="ins-max-strike">Max strike</label>
+        <label htmlFor={MAX_STRIKE_FIELD_ID}>Max strike</label>
         <span className="ins-input">
           <span aria-hidden="true">$</span>
           <input
-            id="ins-max-strike"
+            id={MAX_STRIKE_FIELD_ID}
             name={PARAM.maxStrike}
             type="number"
             inputMode="decimal"

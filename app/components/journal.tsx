@@ -64,10 +64,10 @@ export function JournalFigures({ stats, periodLabel }: { stats: Journal["stats"]
         <Figure term={`Realised P/L, ${periodLabel} (net of fees)`} tone={pnlTone(stats.realised_pnl)}>
           {formatSignedMoney(stats.realised_pnl)}
         </Figure>
-        <Figure term="Win rate (closing trades with a gain)">
+        <Figure term="Win rate (closed cycles with a gain)">
           {stats.win_rate === null
-            ? "No closed trades"
-            : `${formatPercent(stats.win_rate)} of ${plural(stats.closing_trades, "trade")}`}
+            ? "No closed cycles"
+            : `${formatPercent(stats.win_rate)} of ${plural(stats.closed_cycles ?? 0, "cycle")}`}
         </Figure>
         <Figure term="Premium this month (net of fees and buy-backs)">{formatMoney(stats.premium_month)}</Figure>
         <Figure term="Premium this year (net of fees and buy-backs)">{formatMoney(stats.premium_year)}</Figure>

@@ -143,7 +143,7 @@ export function OptionCard({
         <Figure label="|Delta| (shortcut)" testId="abs-delta">
           {formatGreek(Math.abs(option.delta))}
         </Figure>
-        <Figure label="IV" testId="iv-standing">
+        <Figure label="Implied vol." testId="iv-standing">
           {ivStanding(option)}
         </Figure>
       </dl>

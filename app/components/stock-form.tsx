@@ -77,7 +77,7 @@ export function ValueField({
   );
 }
 
-/** A titled group of fields ('Intrinsic Values', 'Support Levels'). */
+/** A titled group of fields ('Intrinsic Values', 'Buy levels'). */
 export function FormSection({ title, children }: { title: string; children: ReactNode }) {
   const id = `section-${title.toLowerCase().replace(/[^a-z]+/g, "-")}`;
   return (

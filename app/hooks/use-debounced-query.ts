@@ -1,16 +1,22 @@
 import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
 import { SEARCH_DEBOUNCE_MS } from "#app/lib/stock-list.ts";
+import { useFieldState } from "./use-field-at-hydration.ts";
 
 /**
  * A search box whose text is written to the URL (`name`) a moment after the typing stops
  * (docs/product.md#constants-timings): `query` is what the box shows, `appliedQuery` what the
  * list filters by. Without JavaScript the URL's value is both.
  */
-export function useDebouncedQuery(name: string, delayMs = SEARCH_DEBOUNCE_MS) {
+export function useDebouncedQuery(
+  name: string,
+  { fieldId, delayMs = SEARCH_DEBOUNCE_MS }: { fieldId?: string; delayMs?: number } = {},
+) {
   const [searchParams, setSearchParams] = useSearchParams();
   const urlQuery = searchParams.get(name) ?? "";
-  const [query, setQuery] = useState(urlQuery);
+  // The box's text at hydration (typed before the scripts ran) is where the search starts (ADR 0084):
+  // it differs from the applied (URL's) text, so the list follows it like any typing.
+  const [query, setQuery] = useFieldState(fieldId ?? "", urlQuery);
   const [appliedQuery, setAppliedQuery] = useState(urlQuery);
 
   useEffect(() => {

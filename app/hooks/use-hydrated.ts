@@ -3,6 +3,9 @@ import { startTransition, useEffect, useState } from "react";
 /** Whether the page has hydrated: a component mounted after that renders its hydrated form at once. */
 let pageHydrated = false;
 
+/** Whether this render is (part of) the page's hydration, when the server's HTML is still the page. */
+export const isHydrating = () => typeof document !== "undefined" && !pageHydrated;
+
 /**
  * False in the server's HTML and during hydration, true once React runs in the browser.
  *

@@ -10,6 +10,8 @@ import { useSchemaForm } from "./use-schema-form.ts";
 export interface StockFormReply {
   result: SubmissionResult<string[]>;
   toast: ReplyToast | null;
+  /** Values saved only once accepted (app/lib/level-warnings.ts): the form shows them with the box to accept. */
+  warnings?: string[];
 }
 
 /**

@@ -21,10 +21,12 @@ export function useStockList<Row extends ListRow>(
   loaded: { stocks: Row[]; now: number },
   /** Without the permission, `?reorder=1` shows the list as usual. */
   canReorder = true,
+  /** The search box's id, whose text at hydration the search starts from (ADR 0084). */
+  searchFieldId?: string,
 ) {
   const hydrated = useHydrated();
   const stocks = useAsQueued(useLivePrices(loaded.stocks), path);
-  const search = useDebouncedQuery(LIST_PARAM.query);
+  const search = useDebouncedQuery(LIST_PARAM.query, { fieldId: searchFieldId });
   const url = useListUrlState(path);
   const reordering = canReorder && url.reordering;
   const [expanded, setExpanded] = useState<string | null>(url.searchParams.get(LIST_PARAM.open));

@@ -10,8 +10,15 @@ import { filtersInUrl } from "./trader-filters.ts";
 
 export const INSIGHTS_PATH = "/insights";
 
-/** The screen's URL state: name search, max strike, the expanded stock, its selected expiry, the plan-fit filter (ADR 0081). */
-export const INSIGHTS_PARAM = { query: "q", maxStrike: "max", open: "open", date: "date", fit: "fit" } as const;
+/** The screen's URL state: name search, max strike, the expanded stock, its selected expiry, every put of it (?all=), the plan-fit filter (ADR 0081). */
+export const INSIGHTS_PARAM = {
+  query: "q",
+  maxStrike: "max",
+  open: "open",
+  date: "date",
+  all: "all",
+  fit: "fit",
+} as const;
 
 /**
  * The option detail's `?explain=1`: the server writes the AI explanation into the page (the
@@ -113,7 +120,13 @@ export function applyTradeUpdate(state: LiveRecommendations, update: TradeUpdate
   const topLine = exists
     ? state.topLine.map((item) =>
         item.ticker === update.ticker
-          ? { ...update.data, average_iv: item.average_iv, trade_recommendation_count: item.trade_recommendation_count }
+          ? {
+              ...update.data,
+              average_iv: item.average_iv,
+              trade_recommendation_count: item.trade_recommendation_count,
+              conservative_iv: item.conservative_iv,
+              conservative_source: item.conservative_source,
+            }
           : item,
       )
     : [...state.topLine, update.data].sort((a, b) => a.ticker.localeCompare(b.ticker));

@@ -7,6 +7,7 @@ import {
   LAST_TRADE_NOTE,
   moneyness,
   premiumLabel,
+  pricingInputs,
   priceTrend,
   quoteProvenance,
   strikeDistance,
@@ -145,5 +146,22 @@ describe("where the figures came from and how old they are (docs/product.md#stat
     expect(premiumLabel("quote")).toBe("Premium (bid)");
     expect(premiumLabel("last")).toBe("Premium (last trade)");
     expect(LAST_TRADE_NOTE).toMatch(/^Last trade, not a live bid/);
+  });
+});
+
+describe("pricingInputs: what an option was priced with (issue 46)", () => {
+  it("gives the dividend yield and rate as percentages a year, with their source", () => {
+    // AAPL in the demo: q = 0.0205, r = 0.045 → "2.05%" and "4.50%".
+    expect(pricingInputs({ dividend_yield: 0.0205, rate: 0.045, market_source: "simulated" })).toEqual({
+      dividendYield: "2.05%",
+      rate: "4.50%",
+      source: "the simulated market",
+    });
+    expect(pricingInputs({ dividend_yield: 0, rate: 0.0412, market_source: "yahoo" }).dividendYield).toBe("0.00%");
+    expect(pricingInputs({ dividend_yield: null, rate: 0.0412, market_source: null })).toEqual({
+      dividendYield: "not recorded",
+      rate: "4.12%",
+      source: "a source not recorded",
+    });
   });
 });

@@ -177,3 +177,28 @@ export const premiumLabel = (bidSource: "quote" | "last") =>
 
 /** Said beside a premium taken from the last trade. */
 export const LAST_TRADE_NOTE = "Last trade, not a live bid: the market is closed and nobody quotes a bid";
+
+/** Who gave a chain's dividend yield and rate, by the run's market source (provider/market/rates.ts). */
+const PRICING_SOURCE: Record<string, string> = {
+  simulated: "the simulated market",
+  yahoo: "Yahoo Finance",
+  tradier: "Tradier",
+};
+
+/**
+ * The inputs an option was priced with besides its IV (issue 46): the dividend yield and the T-bill
+ * rate, both continuous and annual, and where they came from. A trader assuming no dividend is off
+ * by up to half a dollar a share on a high-yield stock.
+ */
+export function pricingInputs(o: { dividend_yield?: number | null; rate: number; market_source: string | null }): {
+  dividendYield: string;
+  rate: string;
+  source: string;
+} {
+  return {
+    dividendYield:
+      o.dividend_yield === null || o.dividend_yield === undefined ? "not recorded" : formatPercent(o.dividend_yield, 2),
+    rate: formatPercent(o.rate, 2),
+    source: o.market_source ? (PRICING_SOURCE[o.market_source] ?? o.market_source) : "a source not recorded",
+  };
+}

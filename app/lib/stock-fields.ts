@@ -12,10 +12,11 @@ export const INTRINSIC_FIELDS = [
   { name: "conservative_iv", label: "Cons Value" },
 ] as const;
 export const SUPPORT_FIELDS = [
-  { name: "buy_level_one", label: "1st Support", editLabel: "1st Level" },
-  { name: "buy_level_two", label: "2nd Support", editLabel: "2nd Level" },
-  { name: "buy_level_three", label: "3rd Support", editLabel: "3rd Level" },
-  { name: "buy_level_four", label: "4th Support", editLabel: "4th Level" },
+  // One name per thing (issue 46): the lists say "1st buy level", so the forms do too.
+  { name: "buy_level_one", label: "1st buy level", editLabel: "1st buy level" },
+  { name: "buy_level_two", label: "2nd buy level", editLabel: "2nd buy level" },
+  { name: "buy_level_three", label: "3rd buy level", editLabel: "3rd buy level" },
+  { name: "buy_level_four", label: "4th buy level", editLabel: "4th buy level" },
 ] as const;
 
 /** The company-name lookup answers a bare string or `{ company_name }` (docs/product.md#calls-stocks); both mean the same. */

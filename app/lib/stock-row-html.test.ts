@@ -12,7 +12,7 @@ describe("a list row's fixed text as HTML", () => {
     // AMZN at 228.71 with an average IV of 234.4: below IV, so green.
     const green = priceLineHtml("AMZN", 228.71, 234.4).__html;
     expect(green).toContain('class="price price--green">228.71<');
-    expect(textOf(green)).toBe("AMZN228.71, below IV");
+    expect(textOf(green)).toBe("AMZN228.71, below intrinsic value");
     // At 250 the price is above the IV: grey, and no note.
     const grey = priceLineHtml("AMZN", 250, 234.4).__html;
     expect(grey).toContain("price--grey");
@@ -22,7 +22,7 @@ describe("a list row's fixed text as HTML", () => {
   it("cuts a long name at 45 characters and keeps the whole one for hover", () => {
     const name = "The Extraordinarily Long Named Holding Company of America Inc.";
     const html = nameLineHtml(name, 1234.56).__html;
-    expect(textOf(html)).toBe(`${name.slice(0, 45)}...IV 1,234.6`);
+    expect(textOf(html)).toBe(`${name.slice(0, 45)}...Intrinsic value 1,234.6`);
     expect(html).toContain(`title="${name}"`);
     // A short name has no title: it would only repeat itself.
     expect(nameLineHtml("Apple Inc.", 180).__html).not.toContain("title=");
@@ -48,11 +48,11 @@ describe("a list row's fixed text as HTML", () => {
     const name = `<img src=x onerror="alert(1)"> & 'Sons' <script>alert(2)</script> Corporation of the Long Name`;
     const html = nameLineHtml(name, 10).__html;
     expect(html).not.toMatch(/<img|<script/);
-    expect(textOf(html)).toBe(`${name.slice(0, 45)}...IV 10.0`);
+    expect(textOf(html)).toBe(`${name.slice(0, 45)}...Intrinsic value 10.0`);
     // The title attribute cannot be closed early by a quote in the name.
     const title = /title="([^"]*)"/.exec(html)?.[1];
     expect(title).toBe(escapeHtml(name));
-    expect(textOf(priceLineHtml("<B>", 1, 2).__html)).toBe("<B>1.00, below IV");
+    expect(textOf(priceLineHtml("<B>", 1, 2).__html)).toBe("<B>1.00, below intrinsic value");
   });
 });
 

@@ -10,7 +10,7 @@ import { formatIv, formatLevel, formatPrice, levelTone, priceTone, truncateName 
 import { escapeHtml } from "./html.ts";
 
 /** What a green price means, for screen readers (components/below-iv-note.tsx says it for forms). */
-export const BELOW_IV_NOTE = ", below IV";
+export const BELOW_IV_NOTE = ", below intrinsic value";
 
 const LEVEL_NAMES = ["1st", "2nd", "3rd", "4th"] as const;
 
@@ -37,7 +37,7 @@ export function nameLineHtml(name: string, averageIv: number): Html {
   return {
     __html:
       `<span class="name"${title}>${escapeHtml(shortName)}</span>` +
-      `<span class="iv"><span class="label">IV</span> ${escapeHtml(formatIv(averageIv))}</span>`,
+      `<span class="iv"><span class="label">Intrinsic value</span> ${escapeHtml(formatIv(averageIv))}</span>`,
   };
 }
 

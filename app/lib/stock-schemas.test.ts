@@ -87,9 +87,9 @@ describe("AddUserStockSchema (docs/product.md#validation-stock)", () => {
 });
 
 describe("EditUserStockSchema", () => {
-  it("names the support levels as the edit page does", () => {
+  it("names the buy levels as the edit page does", () => {
     const result = parseWithZod(form({ ...filled, buy_level_three: "x" }), { schema: EditUserStockSchema });
-    expect(errors(result).buy_level_three).toEqual(["3rd Level accepts only digits and one decimal point"]);
+    expect(errors(result).buy_level_three).toEqual(["3rd buy level accepts only digits and one decimal point"]);
   });
 });
 

@@ -38,7 +38,7 @@ const tickerField = z
       .max(TICKER_MAX, `Ticker Symbol is at most ${TICKER_MAX} letters and digits`),
   );
 
-/** The value fields with the labels of one form: "add" says "1st Support", "edit" says "1st Level". */
+/** The value fields with the labels of one form (both say "1st buy level" now; the parameter stays for callers). */
 export function stockValuesSchema(labels: "add" | "edit" = "add") {
   const level = (i: number) => (labels === "add" ? SUPPORT_FIELDS[i]!.label : SUPPORT_FIELDS[i]!.editLabel);
   return z.object({

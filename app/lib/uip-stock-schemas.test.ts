@@ -36,7 +36,7 @@ describe("UIP stock forms (docs/product.md#validation-stock: the category is req
 
   it("edit: the values with the edit form's labels, plus the category", () => {
     const result = parseWithZod(form({ buy_level_two: "1.2.3", category_id: "2" }), { schema: EditUipStockSchema });
-    expect(errors(result).buy_level_two).toEqual(["2nd Level accepts only digits and one decimal point"]);
+    expect(errors(result).buy_level_two).toEqual(["2nd buy level accepts only digits and one decimal point"]);
     const ok = parseWithZod(form({ conservative_iv: "80", category_id: "2" }), { schema: EditUipStockSchema });
     expect(ok.status === "success" && ok.value).toMatchObject({ conservative_iv: 80, base_iv: 0, category_id: 2 });
   });

@@ -33,11 +33,17 @@ import { loadInsights, NO_STORE } from "#app/server/insights.server.ts";
 import { GenerateForm } from "#app/components/generate-form.tsx";
 import { InsightCard } from "#app/components/insight-card.tsx";
 import { OptionsPanel } from "#app/components/insight-options-panel.tsx";
-import { InsightsSearchForm, type InsightsDraft } from "#app/components/insights-search-form.tsx";
+import {
+  InsightsSearchForm,
+  MAX_STRIKE_FIELD_ID,
+  SEARCH_FIELD_ID,
+  type InsightsDraft,
+} from "#app/components/insights-search-form.tsx";
 import { TraderFiltersForm } from "#app/components/trader-filters-form.tsx";
 import { Spinner } from "#app/components/spinner.tsx";
 import { RefreshIcon } from "#app/components/icons.tsx";
 import { useHydrated } from "#app/hooks/use-hydrated.ts";
+import { announceTyped, fieldAtHydration } from "#app/hooks/use-field-at-hydration.ts";
 import { useInsightsLive } from "#app/hooks/use-insights-live.ts";
 import { LiveStatusBadge } from "#app/components/live-status.tsx";
 
@@ -112,8 +118,23 @@ export default function Insights() {
   const urlQuery = searchParams.get(PARAM.query) ?? "";
 
   // Search and filter: typed text shows at once, the list follows 300 ms later (docs/product.md#constants-timings).
-  const [draft, setDraft] = useState<InsightsDraft>({ query: urlQuery, max: searchParams.get(PARAM.maxStrike) ?? "" });
-  const [applied, setApplied] = useState(draft);
+  // Text typed before the scripts ran is where the search starts (ADR 0084); the list follows it
+  // as it follows any typing, the applied values being the URL's.
+  const [draft, setDraft] = useState<InsightsDraft>(() => ({
+    query: fieldAtHydration(SEARCH_FIELD_ID) ?? urlQuery,
+    max: fieldAtHydration(MAX_STRIKE_FIELD_ID) ?? searchParams.get(PARAM.maxStrike) ?? "",
+  }));
+  const [applied, setApplied] = useState<InsightsDraft>({
+    query: urlQuery,
+    max: searchParams.get(PARAM.maxStrike) ?? "",
+  });
+  // A letter typed while React hydrated (a transition) reaches the fields' onChange at the commit.
+  useEffect(() => {
+    announceTyped(SEARCH_FIELD_ID, draft.query);
+    announceTyped(MAX_STRIKE_FIELD_ID, draft.max);
+    // Once, at mount: later typing reaches the draft through onChange.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const openOptions = open ? live.options[open] : undefined;
   useEffect(() => {
     if (draft.query === applied.query && draft.max === applied.max) return;
@@ -233,6 +254,7 @@ export default function Insights() {
               logoSrc={logoUrl(logoTemplate, item.ticker)}
               now={loaded.now}
               expanded={expanded}
+              conservativeFilter={loaded.filters.at_or_below_conservative === "1"}
               toggleHref={listUrl((p) => {
                 p.delete(PARAM.date);
                 if (expanded) p.delete(PARAM.open);
@@ -263,6 +285,7 @@ export default function Insights() {
                         )
                       : undefined
                   }
+                  allFor={searchParams.get(PARAM.all)}
                 />
               ) : null}
             </InsightCard>

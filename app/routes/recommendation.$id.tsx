@@ -14,6 +14,7 @@ import {
   expiryLong,
   LAST_TRADE_NOTE,
   premiumLabel,
+  pricingInputs,
   quoteProvenance,
   strikeDistance,
   underlyingOf,
@@ -217,6 +218,7 @@ function OptionDetail({
           </p>
           <p className="ins-stat__note">Against a year of daily at-the-money IV</p>
         </section>
+        <PricedWith recommendation={r} />
       </div>
 
       <section className="ins-greeks" aria-labelledby="ins-greeks-title">
@@ -287,6 +289,22 @@ function OptionDetail({
         )}
       </section>
     </div>
+  );
+}
+
+/** The dividend yield and rate the put was priced with, and their source (issue 46). */
+function PricedWith({ recommendation: r }: { recommendation: TradeRecommendation }) {
+  const inputs = pricingInputs(r);
+  return (
+    <section className="ins-stat ins-stat--wide" aria-labelledby="ins-stat-priced">
+      <h3 id="ins-stat-priced">Priced with</h3>
+      <p className="ins-stat__value" data-testid="detail-dividend-yield">
+        Dividend yield {inputs.dividendYield}
+      </p>
+      <p className="ins-stat__note" data-testid="detail-pricing-source">
+        T-bill rate {inputs.rate} · a year, continuous · from {inputs.source}
+      </p>
+    </section>
   );
 }
 

@@ -11,11 +11,26 @@ import { loadTrackRecord } from "#app/server/track-record.server.ts";
 /** Public: how the recommended puts turned out (nobody's own data). */
 export async function loader({ request }: Route.LoaderArgs) {
   const [record, session] = await Promise.all([loadTrackRecord(), readSession(request)]);
-  return { record, signedIn: Boolean(session) };
+  // ?outcome=assigned or expired_worthless: the latest scored puts of that outcome (issue 46).
+  const wanted = new URL(request.url).searchParams.get("outcome");
+  const outcome = wanted === "assigned" || wanted === "expired_worthless" ? wanted : null;
+  return { record, signedIn: Boolean(session), outcome };
 }
 
+const OUTCOME_FILTERS = [
+  { value: null, label: "All" },
+  { value: "expired_worthless", label: "Expired worthless" },
+  { value: "assigned", label: "Assigned" },
+] as const;
+
 export default function TrackRecordPage() {
-  const { record, signedIn } = useLoaderData<typeof loader>();
+  const { record, signedIn, outcome } = useLoaderData<typeof loader>();
+  const recent =
+    outcome === "assigned"
+      ? (record.recent_assigned ?? [])
+      : outcome === "expired_worthless"
+        ? record.recent.filter((p) => p.outcome === "expired_worthless")
+        : record.recent;
   const t = record.totals;
   const period =
     t.first_shown && t.last_expiry
@@ -125,7 +140,22 @@ export default function TrackRecordPage() {
 
             <section aria-labelledby="tr-recent">
               <h2 id="tr-recent">Latest scored</h2>
-              <RecentTable picks={record.recent} />
+              <nav aria-label="Outcome" className="tr-outcomes">
+                {OUTCOME_FILTERS.map((f) => (
+                  <a
+                    key={f.label}
+                    href={f.value ? `/track-record?outcome=${f.value}#tr-recent` : "/track-record#tr-recent"}
+                    aria-current={outcome === f.value ? "true" : undefined}
+                  >
+                    {f.label}
+                  </a>
+                ))}
+              </nav>
+              {recent.length > 0 ? (
+                <RecentTable picks={recent} />
+              ) : (
+                <p role="status">No scored put has this outcome yet.</p>
+              )}
             </section>
           </>
         )}

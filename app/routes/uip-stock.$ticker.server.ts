@@ -21,6 +21,7 @@ const EDIT_UIP: EditStock<UipStock, EditUipStock> = {
   rows: (context) => userCall(context, calls.listUipStocks),
   notFound: messages.uipStockNotFound,
   canDelete: (user) => hasPermission(user, "UIP_STOCK", "DELETE"),
+  canSave: (user) => hasPermission(user, "UIP_STOCK", "UPDATE"),
   save: (context, id, body) => userCall(context, calls.updateUipStock, { params: { id }, body }),
   refused: (error) => {
     if (!(error instanceof ProviderError)) throw error;

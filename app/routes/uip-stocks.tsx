@@ -33,6 +33,8 @@ import { shouldRevalidateList } from "#app/components/stock-list/list-state.ts";
 import { useStockList } from "#app/hooks/use-stock-list.ts";
 
 const LIST_PATH = "/uip-stocks";
+/** The search box: what it holds at hydration is where the search starts (ADR 0084). */
+const UIP_SEARCH_ID = "uip-search";
 /** The page's top, for the scroll-to-top link. */
 const TOP_ID = "uip-top";
 const PARAM = LIST_PARAM;
@@ -53,7 +55,7 @@ export default function UipStocks() {
   const navigate = useNavigate();
   const location = useLocation();
   // Search: typed text shows at once, the list follows 300 ms later (docs/product.md#screens-uip-list, #constants-timings).
-  const shared = useStockList(LIST_PATH, loaded, canUpdate);
+  const shared = useStockList(LIST_PATH, loaded, canUpdate, UIP_SEARCH_ID);
   const { stocks, search, shownQuery, searchParams, reordering } = shared;
   // Every address of the page carries the text typed so far, even before the debounce applies it.
   // Only text the URL does not hold yet changes them: the addresses (and every row built with them,
@@ -180,7 +182,7 @@ export default function UipStocks() {
 
       {searchOpen ? (
         <ListSearch
-          id="uip-search"
+          id={UIP_SEARCH_ID}
           inputRef={searchInputRef}
           value={search.query}
           onChange={search.setQuery}

@@ -15,6 +15,8 @@ import { shouldRevalidateList } from "#app/components/stock-list/list-state.ts";
 import { useStockList } from "#app/hooks/use-stock-list.ts";
 
 const LIST_PATH = "/user-stocks";
+/** The search box: what it holds at hydration is where the search starts (ADR 0084). */
+const WATCHLIST_SEARCH_ID = "watchlist-search";
 
 /** A watchlist row's own part: its recommendation switch (one function for every render, ADR 0055). */
 const watchlistExtras = (row: WatchlistRow) => ({
@@ -38,7 +40,7 @@ export const shouldRevalidate = shouldRevalidateList;
 export default function UserStocks() {
   const loaded = useLoaderData<typeof loader>();
   const { error, canDelete, logoTemplate } = loaded;
-  const list = useStockList(LIST_PATH, loaded);
+  const list = useStockList(LIST_PATH, loaded, true, WATCHLIST_SEARCH_ID);
   const { stocks, search, shownQuery, listUrl, reordering } = list;
   const rows = list.shown();
   const deleteTicker = list.searchParams.get(LIST_PARAM.delete);
@@ -87,7 +89,7 @@ export default function UserStocks() {
         </p>
       ) : (
         <ListSearch
-          id="watchlist-search"
+          id={WATCHLIST_SEARCH_ID}
           value={search.query}
           onChange={search.setQuery}
           onEscape={() => search.clear()}

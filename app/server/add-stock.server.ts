@@ -4,6 +4,7 @@ import type { z } from "zod";
 import * as calls from "#contract/calls.ts";
 import type { ReplyToast } from "#app/lib/action-reply.ts";
 import { sanitizeTicker } from "#app/lib/input-sanitizers.ts";
+import { levelWarnings, warningsAccepted, type LevelValues } from "#app/lib/level-warnings.ts";
 import { messages, TOAST_MS } from "#app/lib/messages.ts";
 import { companyNameOf } from "#app/lib/stock-fields.ts";
 import { listFailureToast } from "./action-reply.server.ts";
@@ -106,6 +107,11 @@ export async function createStock<Values extends { ticker: string; name: string 
     return data({ result: submission.reply(), toast: null }, { status: 400 });
   }
   const { ticker, name, ...values } = submission.value;
+  // Values probably not meant (ADR 0083): kept on the page with the warnings until the trader accepts them.
+  const warnings = levelWarnings(values as unknown as LevelValues);
+  if (warnings.length > 0 && !warningsAccepted(formData)) {
+    return data({ result: submission.reply(), toast: null, warnings });
+  }
   try {
     const row = await list.create(context, user, {
       ...values,

@@ -3,6 +3,7 @@ import { data, type RouterContextProvider } from "react-router";
 import type { z } from "zod";
 import type { ReplyToast } from "#app/lib/action-reply.ts";
 import { sanitizeTicker } from "#app/lib/input-sanitizers.ts";
+import { levelWarnings, warningsAccepted } from "#app/lib/level-warnings.ts";
 import { logoUrl } from "#app/lib/logo.ts";
 import { messages, TOAST_MS } from "#app/lib/messages.ts";
 import { averageIv } from "#app/lib/stock-fields.ts";
@@ -38,6 +39,8 @@ export interface EditStock<Row extends EditableRow, Values extends StockValues> 
   /** The toast when the ticker is not in the list. */
   notFound(ticker: string): string;
   canDelete(user: SessionUser): boolean;
+  /** Whether the user may save at all: one who may not gets the refusal, not warnings about values (ADR 0083). */
+  canSave?(user: SessionUser): boolean;
   save(
     context: Context,
     id: number,
@@ -84,10 +87,16 @@ export async function saveStock<Row extends EditableRow, Values extends StockVal
   list: EditStock<Row, Values>,
   { request, params, context }: { request: Request; params: { ticker?: string }; context: Context },
 ) {
-  const { row } = await findRow(list, context, params.ticker);
-  const submission = parseWithZod(await readForm(request), { schema: list.schema });
+  const { user, row } = await findRow(list, context, params.ticker);
+  const formData = await readForm(request);
+  const submission = parseWithZod(formData, { schema: list.schema });
   if (submission.status !== "success") return data({ result: submission.reply(), toast: null }, { status: 400 });
   const values = submission.value;
+  // Values probably not meant (ADR 0083): kept on the page with the warnings until the trader accepts them.
+  const warnings = levelWarnings(values);
+  if (warnings.length > 0 && !warningsAccepted(formData) && (list.canSave?.(user) ?? true)) {
+    return data({ result: submission.reply(), toast: null, warnings });
+  }
   try {
     const saved = await list.save(context, row.id, {
       ...values,

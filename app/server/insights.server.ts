@@ -53,7 +53,8 @@ export async function loadInsights(request: Request, context: Readonly<RouterCon
       },
     ),
     open
-      ? userCall(context, calls.tradeRecommendations, { params: { symbol: open }, query }).then(
+      ? // Every put that passes, so "Show all" needs no second request (issue 46).
+        userCall(context, calls.tradeRecommendations, { params: { symbol: open }, query: { ...query, all: "1" } }).then(
           (items) => ({ items, error: null }),
           (error: unknown) => {
             if (!(error instanceof ProviderError)) throw error;

@@ -115,7 +115,8 @@ describe("POST /api/gen-ai-stock-analysis (built-in analyst)", () => {
     const { body } = await analyse("MSFT");
     const quote = await market.quote("MSFT");
     expect(body).toContain(`Price: ${dollars(quote.price)} (live quote).`);
-    expect(body).toContain(`Best put now: ${facts.bestPut!.symbol}, strike ${dollars(facts.bestPut!.strike)}`);
+    expect(body).toContain(`${facts.bestPut!.symbol}, strike ${dollars(facts.bestPut!.strike)}`);
+    expect(body).toContain("Best put now for you (");
     expect(body).toContain(`Next earnings report: `);
     expect(body).toContain(`Historical volatility over the last 20 daily returns: `);
     expect(body).not.toContain("Missing from this analysis");
@@ -220,7 +221,10 @@ describe("POST /api/summarize-trade-recommendation (built-in analyst)", () => {
     // Net of the reader's commission, on the time value, beside T-bills and the chance of assignment.
     expect(body).toContain(`net of ${dollars(r.commission)} commission a contract`);
     expect(body).toContain(`${pct(r.net_monthly_return)} a month, ${pct(r.net_annualized_return)} a year`);
-    expect(body).toContain(`T-bills would pay ${pct(r.tbill_return)} on the same cash over the same days`);
+    // The T-bill return as the card writes it, to 2 decimals.
+    expect(body).toContain(
+      `T-bills would pay ${(r.tbill_return * 100).toFixed(2)}% on the same cash over the same days`,
+    );
     expect(body).toContain(`Chance of assignment (risk-neutral, N(−d2)): ${pct(r.probability_of_assignment!)}`);
     expect(body).toContain(`(the mid is ${dollars(r.mid)})`);
     expect(body).toContain(`Probability of profit: ${pct(r.probability_of_profit)}.`);

@@ -4,7 +4,7 @@
  * missing, and hands over each paragraph as soon as it is written.
  */
 import type { BestPut, LevelGap, RecommendationFacts, StockFacts } from "./facts-derive.ts";
-import { aboveBelow, change, count, day, fixed2, instant, list, money, ORDINAL, percent } from "./format.ts";
+import { aboveBelow, change, count, day, fixed2, instant, list, money, ORDINAL, percent, percentTo } from "./format.ts";
 import type { Explainer } from "./port.ts";
 
 const DISCLAIMER = "These figures come from the provider's data; this is an explanation, not financial advice.";
@@ -116,14 +116,18 @@ export function* stockAnalysisText(f: StockFacts): Generator<string> {
           : "Options are priced for smaller moves than the stock has made lately, so premiums are thin for the risk.",
       );
     }
-    market.push(
-      v.ivRank !== null
-        ? `IV rank: ${percent(v.ivRank)} of the range of the daily implied volatilities stored for ${f.ticker}.`
-        : `Too few daily implied volatilities are stored yet for an IV rank.`,
-    );
   } else if (f.putSearch)
     market.push("The option chain has no usable at-the-money quote, so there is no implied volatility.");
   else market.push("The option chain could not be read, so there is no implied volatility.");
+  if (v.ivSource !== null) {
+    // The figures and digits of the option cards ("rank 13 % · percentile 10 %", "building: n of 20 days").
+    const where = v.ivSource === "run" ? ", as on your recommendations for it" : "";
+    market.push(
+      v.ivRank !== null && v.ivPercentile !== null
+        ? `IV rank ${percentTo(v.ivRank, 0)}, IV percentile ${percentTo(v.ivPercentile, 0)}, against ${count(v.ivHistoryDays)} days of daily at-the-money implied volatility${where}.`
+        : `IV rank: building, ${Math.min(20, v.ivHistoryDays)} of 20 days of daily implied volatility stored${where}.`,
+    );
+  }
   yield `${market.join(" ")}\n\n`;
 
   // Earnings.
@@ -135,10 +139,11 @@ export function* stockAnalysisText(f: StockFacts): Generator<string> {
     yield "The earnings calendar could not be read, so an earnings report before an expiry cannot be ruled out.\n\n";
   } else yield "No upcoming earnings date is known.\n\n";
 
-  // The best put now.
+  // The reader's own first pick: what their list shows first, with their filters.
   if (f.bestPut) yield `${bestPutText(f.bestPut, f)}\n\n`;
+  else if (f.volatility.ivSource === "run") yield `No put of ${f.ticker} passes your filters right now.\n\n`;
   else if (f.putSearch) {
-    yield `No put is worth suggesting now: of the ${count(f.putSearch.putsInChain)} puts in the chain, ${count(f.putSearch.eligible)} expire in ${f.putSearch.minDays} to ${f.putSearch.maxDays} days with a bid and trading interest, and none of them pays enough for its risk.\n\n`;
+    yield `No put passes your filters now: of the ${count(f.putSearch.putsInChain)} puts in the chain, ${count(f.putSearch.eligible)} expire in ${f.putSearch.minDays} to ${f.putSearch.maxDays} days with a bid and trading interest, and none of them passes your filters or pays enough for its risk.\n\n`;
   } else yield "Without the option chain no put can be suggested.\n\n";
 
   if (f.missing.length) yield `Missing from this analysis: ${list(f.missing)}.\n\n`;
@@ -146,9 +151,20 @@ export function* stockAnalysisText(f: StockFacts): Generator<string> {
 }
 
 function bestPutText(p: BestPut, f: StockFacts): string {
+  const from = f.bestPutSource === "run" ? "the first of your recommendations for it" : "from the option chain now";
+  const filters = f.filters
+    ? `, with your filters (|delta| ${fixed2(f.filters.deltaMin)} to ${fixed2(f.filters.deltaMax)}, ${f.filters.dteMin} to ${f.filters.dteMax} days)`
+    : "";
+  // Net as the card's "Monthly, net": time value at the bid less commission. For an in-the-money
+  // put that is what it earns if the stock does not move; expiring worthless would keep it all.
+  const net =
+    p.intrinsicValue > 0
+      ? `Net of ${money(p.commission)} commission a contract, on the ${money(p.timeValue)} time value only (${money(p.intrinsicValue)} of the premium is intrinsic), what it earns if the stock does not move: ${percent(p.netMonthly)} a month, ${percent(p.netAnnualized)} a year.`
+      : `Net of ${money(p.commission)} commission a contract, if it expires worthless: ${percent(p.netMonthly)} a month, ${percent(p.netAnnualized)} a year.`;
   const parts = [
-    `Best put now: ${p.symbol}, strike ${money(p.strike)}, expiring ${day(p.expiration)} (${p.daysToExpiry} days).`,
-    `Selling one contract collects ${money(p.premium)} a share (${money(p.premiumPerContract)}) and sets aside ${money(p.collateral)} of cash: ${percent(p.monthlyRoi)} a month, ${percent(p.annualizedRoi)} a year if it expires worthless.`,
+    `Best put now for you (${from}${filters}): ${p.symbol}, strike ${money(p.strike)}, expiring ${day(p.expiration)} (${p.daysToExpiry} days).`,
+    `Selling one contract collects ${money(p.premium)} a share (${money(p.premiumPerContract)}) and sets aside ${money(p.collateral)} of cash.`,
+    net,
     `Breakeven ${money(p.breakeven)}, ${percent(p.cushion)} ${p.cushion >= 0 ? "below" : "above"} the price; probability of profit ${percent(p.probabilityOfProfit)}; delta ${fixed2(p.delta)}; implied volatility ${percent(p.impliedVolatility)}.`,
   ];
   if (p.buyLevel) {
@@ -186,14 +202,23 @@ export function* recommendationText(f: RecommendationFacts): Generator<string> {
         : `That is ${percent(f.cushion)} above today's price: at today's price the trade is already losing.`),
   ];
   if (f.netMonthly !== null && f.netAnnualized !== null) {
-    where.push(
-      `Return if it expires worthless, net of ${money(f.commission)} commission a contract` +
-        (f.inTheMoney ? ` and on the ${money(f.timeValue)} time value only` : "") +
-        `: ${percent(f.netMonthly)} a month, ${percent(f.netAnnualized)} a year on the cash set aside.` +
-        (f.tbillReturn !== null && f.excessReturn !== null
-          ? ` T-bills would pay ${percent(f.tbillReturn)} on the same cash over the same days, so this pays ${percent(f.excessReturn)} ${f.excessReturn >= 0 ? "more" : "less"}.`
-          : ""),
-    );
+    // Expiring worthless keeps the whole premium; the card's net figure, on the time value only, is
+    // what an in-the-money put earns if the stock does not move (the intrinsic part buys the shares).
+    if (f.inTheMoney && f.worthlessNetMonthly !== null && f.worthlessNetAnnualized !== null) {
+      where.push(
+        `Return if it expires worthless, keeping the whole ${money(f.premium)} premium, net of ${money(f.commission)} commission a contract: ${percent(f.worthlessNetMonthly)} a month, ${percent(f.worthlessNetAnnualized)} a year on the cash set aside.`,
+        `If the stock does not move, only the ${money(f.timeValue)} time value is earned (the ${money(f.intrinsic)} intrinsic value goes into the shares): ${percent(f.netMonthly)} a month, ${percent(f.netAnnualized)} a year net.`,
+      );
+    } else {
+      where.push(
+        `Return if it expires worthless, net of ${money(f.commission)} commission a contract: ${percent(f.netMonthly)} a month, ${percent(f.netAnnualized)} a year on the cash set aside.`,
+      );
+    }
+    if (f.tbillReturn !== null && f.excessReturn !== null) {
+      where.push(
+        `T-bills would pay ${percentTo(f.tbillReturn, 2)} on the same cash over the same days, so ${f.inTheMoney ? "the time value" : "this"} pays ${percent(f.excessReturn)} ${f.excessReturn >= 0 ? "more" : "less"}.`,
+      );
+    }
   } else where.push("The return cannot be given: the option expires today or has expired.");
   if (f.probabilityOfAssignment !== null) {
     where.push(
@@ -204,7 +229,9 @@ export function* recommendationText(f: RecommendationFacts): Generator<string> {
     );
   }
   if (f.ivRank !== null && f.ivPercentile !== null) {
-    where.push(`IV rank ${percent(f.ivRank)}, IV percentile ${percent(f.ivPercentile)} over the stored year.`);
+    where.push(
+      `IV rank ${percentTo(f.ivRank, 0)}, IV percentile ${percentTo(f.ivPercentile, 0)} over the stored year.`,
+    );
   } else if (f.ivHistoryDays !== null) {
     where.push(`IV rank: building, ${Math.min(20, f.ivHistoryDays)} of 20 days stored.`);
   }
@@ -243,7 +270,7 @@ export function* recommendationText(f: RecommendationFacts): Generator<string> {
     vol.push(
       `This week the option traded between ${money(f.weeklyLow)} and ${money(f.weeklyHigh)}; at ${money(f.premium)} it is ${
         f.weeklyPosition === "middle" ? "in the middle" : `near the ${f.weeklyPosition}`
-      } of that range${f.weeklyPosition === "top" ? ", a good time to sell" : f.weeklyPosition === "bottom" ? ", so selling now collects less than earlier this week" : ""}.`,
+      } of that range${f.weeklyPosition === "top" ? ", so selling now collects more than earlier this week" : f.weeklyPosition === "bottom" ? ", so selling now collects less than earlier this week" : ""}.`,
     );
   }
   if (vol.length) yield `${vol.join(" ")}\n\n`;

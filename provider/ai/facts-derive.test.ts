@@ -46,32 +46,30 @@ describe("the stock analysis's facts", () => {
     ]);
   });
 
-  it("ranks the best put by the flagging watchlists' median as generation does, but shows none of those values", async () => {
-    const plain = await gathered("WMT", { levels: NO_LEVELS, source: "none" });
-    const rank = (levels: typeof NO_LEVELS) =>
-      analyzeChain({
-        chain: plain.chain!,
-        closes: plain.history!.map((b) => b.close),
-        levels,
-        earningsDate: null,
-        ivHistory: [],
-      }).candidates;
-    const [unlevelledBest, ...others] = rank(NO_LEVELS);
-    // A lower strike close enough in score that a buy level at it wins (WMT on this day has one).
+  it("picks the put the reader's list would show first: other traders' median levels neither rank nor show", async () => {
+    const plain = await gathered("TSLA", { levels: NO_LEVELS, source: "none" });
+    const [unlevelledBest, ...others] = analyzeChain({
+      chain: plain.chain!,
+      closes: plain.history!.map((b) => b.close),
+      levels: NO_LEVELS,
+      earningsDate: null,
+      ivHistory: [],
+    }).candidates;
+    // A lower strike close enough in score that a buy level at it would win generation's ranking.
     const lower = others.find(
       (c) => c.strike < unlevelledBest!.strike && c.score * SCORE.atOrBelowBuyLevel > unlevelledBest!.score,
     )!;
     expect(lower).toBeDefined();
-    // Two traders' buy levels a dollar either side of it: their median is that strike.
     const flagged = [lower.strike - 1, lower.strike + 1].map((v) => ({ ...NO_LEVELS, buy_level_one: v }));
     const chosen = chooseReferenceLevels({ own: null, uip: null, flagged });
     expect(chosen.levels.buy_level_one).toBe(lower.strike);
     const facts = deriveStockFacts({ ...plain, chosen });
-
-    const engineBest = rank(chosen.levels)[0]!;
-    expect(facts.bestPut?.symbol).toBe(engineBest.symbol);
-    // The example is only telling when the median changes the pick.
-    expect(engineBest.symbol).not.toBe(unlevelledBest!.symbol);
+    // The reader has no levels of their own or the UIP list's: their list ranks without any.
+    expect(facts.bestPut?.symbol).toBe(deriveStockFacts(plain).bestPut?.symbol);
+    expect(facts.bestPutSource).toBe("live");
+    // Within the reader's (default) filters, unlike the unfiltered pool's best.
+    expect(Math.abs(facts.bestPut!.delta)).toBeLessThanOrEqual(0.35);
+    expect(facts.bestPut!.daysToExpiry).toBeGreaterThanOrEqual(7);
     expect(facts.levelsSource).toBe("none");
     expect(facts.levels).toBeNull();
     expect(facts.gaps).toEqual([]);

@@ -11,7 +11,8 @@ import type { DailyBar, OptionChain, Quote } from "#provider/market/port.ts";
 import { dayNumberOf, nyClock } from "#provider/market/calendar.ts";
 import { bsGreeks } from "#provider/options/black-scholes.ts";
 import { probabilityAbove, probabilityBelow } from "#provider/options/probability.ts";
-import { DEFAULT_FILTERS } from "#provider/recommend/selection.ts";
+import type { TradeRecommendation } from "#contract/entities.ts";
+import { DEFAULT_FILTERS, selectFor, type TraderFilterValues } from "#provider/recommend/selection.ts";
 import { parseOccSymbol } from "#provider/options/occ-symbol.ts";
 import { analyzeChain, recentHistoricalVolatility, type Candidate } from "#provider/recommend/engine.ts";
 import {
@@ -79,11 +80,25 @@ export interface StockFacts {
     atmImplied: number | null;
     /** 0–1 within the stored daily at-the-money IVs; null before enough are stored. */
     ivRank: number | null;
+    /** Share of those days below today's IV (0–1); null before enough are stored. */
+    ivPercentile: number | null;
+    /** Daily ATM IVs behind the rank. */
+    ivHistoryDays: number;
+    /** "run": the figures of the stock's recommendations the reader sees; "live": from the chain now. */
+    ivSource: "run" | "live" | null;
   };
   /** The next earnings report; null when none is known or the calendar could not be read (see missing). */
   earnings: { date: string; daysAway: number } | null;
-  /** The engine's best put today with these levels; null when none passed (see putSearch) or no chain. */
+  /**
+   * The reader's own first pick, as /insights shows it to them (their levels, their filters, ranked
+   * for them): from the stock's recommendations when it has some, else from the chain now. Null when
+   * none passes (see putSearch) or there is no chain.
+   */
   bestPut: BestPut | null;
+  /** Where the pick came from: "run" the stock's recommendations, "live" the chain now; null when none. */
+  bestPutSource: "run" | "live" | null;
+  /** The reader's filters the pick passed (|delta|, days, commission), so the text can say so. */
+  filters: { deltaMin: number; deltaMax: number; dteMin: number; dteMax: number; commission: number } | null;
   putSearch: { minDays: number; maxDays: number; putsInChain: number; eligible: number } | null;
   /** What could not be known, in words: "a live quote", "price history", … */
   missing: string[];
@@ -102,8 +117,14 @@ export interface BestPut {
   collateral: number;
   breakeven: number;
   cushion: number;
-  monthlyRoi: number;
-  annualizedRoi: number;
+  /** Strike above the price: the part of the premium that is not income. */
+  intrinsicValue: number;
+  timeValue: number;
+  /** Dollars per contract taken off the net figures (the reader's). */
+  commission: number;
+  /** Time value at the bid less commission, over the collateral: the card's "Monthly, net" and "Annualised, net". */
+  netMonthly: number;
+  netAnnualized: number;
   probabilityOfProfit: number;
   delta: number;
   impliedVolatility: number;
@@ -150,8 +171,64 @@ function buyLevelOf(strike: number, levels: Levels | null): BestPut["buyLevel"] 
   return name && levels ? { name, value: levels[`buy_level_${name}`] } : null;
 }
 
-/** A candidate as the caller may read it: its flags against the levels they may see, not those that ranked it. */
-function bestPutOf(c: Candidate, shown: Levels | null): BestPut {
+/** A stored put as the reader's list shows it (its figures are that reader's: their levels, their commission). */
+function bestPutOfRow(r: TradeRecommendation, shown: Levels | null): BestPut {
+  return {
+    symbol: r.option_identifier,
+    expiration: r.expiration_date,
+    daysToExpiry: r.days_to_expiry,
+    strike: r.strike_price,
+    bid: r.bid,
+    ask: r.ask,
+    premium: r.current_option_price,
+    premiumPerContract: r.current_option_price * CONTRACT_SIZE,
+    collateral: r.collateral,
+    breakeven: r.breakeven,
+    cushion: r.cushion,
+    intrinsicValue: r.intrinsic_value,
+    timeValue: r.time_value,
+    commission: r.commission,
+    netMonthly: r.net_monthly_return,
+    netAnnualized: r.net_annualized_return,
+    probabilityOfProfit: r.probability_of_profit,
+    delta: r.delta,
+    impliedVolatility: r.implied_volatility,
+    buyLevel: r.buy_level && shown ? { name: r.buy_level, value: shown[`buy_level_${r.buy_level}`] } : null,
+    belowConservativeIv: r.below_conservative_iv,
+    earningsBeforeExpiry: r.earnings_before_expiry,
+  };
+}
+
+/**
+ * The reader's first pick from the chain now, chosen by the same selection /insights runs on a
+ * stored pool (recommend/selection.ts), so the AI never suggests a put their filters exclude.
+ */
+function livePick(
+  candidates: readonly Candidate[],
+  spot: number,
+  rate: number,
+  shown: Levels | null,
+  filters: TraderFilterValues,
+): BestPut | null {
+  const pool = candidates.map((c) => ({
+    candidate: c,
+    strike_price: c.strike,
+    expiration_date: c.expiration,
+    current_stock_price: spot,
+    bid: c.bid,
+    ask: c.ask,
+    delta: c.delta,
+    days_to_expiry: c.daysToExpiry,
+    open_interest: c.openInterest,
+    earnings_before_expiry: c.earningsBeforeExpiry,
+    probability_of_profit: c.probabilityOfProfit,
+    rate,
+  }));
+  const { selected } = selectFor(pool, shown, filters);
+  const first = selected.find((s) => s.rank === 1);
+  if (!first) return null;
+  const c = first.option.candidate;
+  const f = first.figures;
   return {
     symbol: c.symbol,
     expiration: c.expiration,
@@ -164,8 +241,11 @@ function bestPutOf(c: Candidate, shown: Levels | null): BestPut {
     collateral: c.collateral,
     breakeven: c.breakeven,
     cushion: c.cushion,
-    monthlyRoi: c.monthlyRoi,
-    annualizedRoi: c.annualizedRoi,
+    intrinsicValue: f.intrinsic_value,
+    timeValue: f.time_value,
+    commission: f.commission,
+    netMonthly: f.net_monthly_return,
+    netAnnualized: f.net_annualized_return,
     probabilityOfProfit: c.probabilityOfProfit,
     delta: c.delta,
     impliedVolatility: c.impliedVolatility,
@@ -189,6 +269,16 @@ export interface GatheredStock {
   missing: string[];
   /** The clock, when neither the quote nor the chain says when. */
   now: Date;
+  /**
+   * What /insights shows this reader of the stock: their filters, and when the stock has
+   * recommendations, that run's IV figures and the reader's list of its puts (ADR 0022). Without it
+   * (a stock never generated) the pick and the IV rank come from the chain now, by the same rules.
+   */
+  screen?: {
+    filters: TraderFilterValues;
+    run: { ivRank: number | null; ivPercentile: number | null; ivHistoryDays: number } | null;
+    picks: TradeRecommendation[];
+  };
 }
 
 /** Everything the stock analysis may say, from what was gathered. */
@@ -235,9 +325,14 @@ export function deriveStockFacts(gathered: GatheredStock): StockFacts {
   const hv = recentHistoricalVolatility(bars.map((b) => b.close));
 
   let bestPut: BestPut | null = null;
+  let bestPutSource: StockFacts["bestPutSource"] = null;
   let putSearch: StockFacts["putSearch"] = null;
   let atmImplied: number | null = null;
   let ivRank: number | null = null;
+  let ivPercentile: number | null = null;
+  let ivHistoryDays = 0;
+  let ivSource: StockFacts["volatility"]["ivSource"] = null;
+  const filters = gathered.screen?.filters ?? DEFAULT_FILTERS;
   if (chain) {
     const today = bars.at(-1)?.time;
     const analysis = analyzeChain({
@@ -251,14 +346,28 @@ export function deriveStockFacts(gathered: GatheredStock): StockFacts {
     });
     atmImplied = analysis.atmImpliedVolatility;
     ivRank = analysis.ivRank;
+    ivPercentile = analysis.ivPercentile;
+    ivHistoryDays = analysis.ivHistoryDays;
+    ivSource = "live";
     putSearch = {
-      minDays: analysis.settings.minDays,
-      maxDays: analysis.settings.maxDays,
+      minDays: Math.max(analysis.settings.minDays, filters.dte_min),
+      maxDays: Math.min(analysis.settings.maxDays, filters.dte_max),
       putsInChain: analysis.putsInChain,
       eligible: analysis.eligible,
     };
-    const best = analysis.candidates[0];
-    if (best && best.score > 0) bestPut = bestPutOf(best, levels);
+    bestPut = livePick(analysis.candidates, analysis.spot, analysis.rate, levels, filters);
+    if (bestPut) bestPutSource = "live";
+  }
+  const run = gathered.screen?.run;
+  if (run) {
+    // The stock has recommendations: the same IV figures and the same first pick the reader's list shows.
+    ivRank = run.ivRank;
+    ivPercentile = run.ivPercentile;
+    ivHistoryDays = run.ivHistoryDays;
+    ivSource = "run";
+    const first = gathered.screen!.picks.find((p) => p.rank === 1 && !p.nearest_above_conservative);
+    bestPut = first ? bestPutOfRow(first, levels) : null;
+    bestPutSource = first ? "run" : null;
   }
 
   const earnings =
@@ -277,9 +386,25 @@ export function deriveStockFacts(gathered: GatheredStock): StockFacts {
     gaps: gapsOf(levels, price?.value),
     category,
     trend,
-    volatility: { historical: hv.returns >= 2 ? hv.value : null, returns: hv.returns, atmImplied, ivRank },
+    volatility: {
+      historical: hv.returns >= 2 ? hv.value : null,
+      returns: hv.returns,
+      atmImplied,
+      ivRank,
+      ivPercentile,
+      ivHistoryDays,
+      ivSource,
+    },
     earnings,
     bestPut,
+    bestPutSource,
+    filters: {
+      deltaMin: filters.delta_min,
+      deltaMax: filters.delta_max,
+      dteMin: filters.dte_min,
+      dteMax: filters.dte_max,
+      commission: filters.commission,
+    },
     putSearch,
     missing,
   };
@@ -328,6 +453,9 @@ export interface RecommendationFacts {
   /** Time value less commission over the collateral, a month and a year; null once expired. */
   netMonthly: number | null;
   netAnnualized: number | null;
+  /** The whole premium less commission over the collateral: what expiring worthless returns; null once expired. */
+  worthlessNetMonthly: number | null;
+  worthlessNetAnnualized: number | null;
   /** T-bills on the collateral for the same days, and the net return above that. */
   tbillReturn: number | null;
   excessReturn: number | null;
@@ -425,6 +553,7 @@ export function deriveRecommendationFacts(body: SummarizeInput, gathered: Gather
   const timeValue = Math.max(0, premium - intrinsicValue);
   const commission = finite(body.commission) ? body.commission : DEFAULT_FILTERS.commission;
   const netReturn = (timeValue - commission / CONTRACT_SIZE) / strike;
+  const worthlessReturn = (premium - commission / CONTRACT_SIZE) / strike;
   const tbillReturn = days > 0 ? (rate * days) / 365 : null;
   const probabilityOfAssignment =
     body.probability_of_assignment !== undefined && body.probability_of_assignment !== null
@@ -496,6 +625,8 @@ export function deriveRecommendationFacts(body: SummarizeInput, gathered: Gather
     commission,
     netMonthly: days > 0 ? (netReturn * 30) / days : null,
     netAnnualized: days > 0 ? (netReturn * 365) / days : null,
+    worthlessNetMonthly: days > 0 ? (worthlessReturn * 30) / days : null,
+    worthlessNetAnnualized: days > 0 ? (worthlessReturn * 365) / days : null,
     tbillReturn,
     excessReturn: tbillReturn === null ? null : netReturn - tbillReturn,
     probabilityOfAssignment,

@@ -8,7 +8,10 @@ import type { MarketData } from "#provider/market/port.ts";
 import { marketRate } from "#provider/market/rates.ts";
 import { notFound } from "#provider/http/errors.ts";
 import { referenceLevels } from "#provider/recommend/levels.ts";
-import { generationInputs } from "#provider/recommend/store.ts";
+import { activeRecommendations, activeRunIv, generationInputs } from "#provider/recommend/store.ts";
+import { savedFilters } from "#provider/recommend/filters.ts";
+import { pastAtmIvs } from "#provider/recommend/generate.ts";
+import { isoDateOf, nyClock } from "#provider/market/calendar.ts";
 import {
   deriveRecommendationFacts,
   deriveStockFacts,
@@ -93,7 +96,28 @@ export async function stockFacts(
     attempt("the option chain", missing, () => market.optionChain(ticker)),
     attempt("the earnings calendar", missing, () => market.nextEarningsDate(ticker)),
   ]);
-  return deriveStockFacts({ ...reference, quote, history, chain, earningsDate, missing, now: new Date() });
+  // What /insights shows this reader of the stock (ADR 0022): their filters, the run's IV figures
+  // and their list of its puts, so the analysis says what the screen says.
+  const { db } = context;
+  const filters = await savedFilters(db, callerId);
+  const [run, picks] = await Promise.all([
+    activeRunIv(db, reference.stock.id),
+    activeRecommendations(db, reference.stock.id, callerId, filters),
+  ]);
+  // Past IVs as generation reads them: the stored ones topped up from the market's own history.
+  const today = history?.at(-1)?.time ?? isoDateOf(nyClock(chain?.asOf ?? new Date()).dayNumber);
+  const ivHistory = await pastAtmIvs(market, ticker, reference.ivHistory, today).catch(() => reference.ivHistory);
+  return deriveStockFacts({
+    ...reference,
+    ivHistory,
+    quote,
+    history,
+    chain,
+    earningsDate,
+    missing,
+    now: new Date(),
+    screen: { filters, run, picks },
+  });
 }
 
 /** Everything the recommendation summary may say, from the posted recommendation and the caller's levels. */

@@ -12,6 +12,12 @@ export const money = (value: number) => `$${moneyFormat.format(Math.abs(value))}
 /** 0.0213 → 2.1%; the size only. */
 export const percent = (fraction: number) => `${(Math.abs(fraction) * 100).toFixed(1)}%`;
 
+/**
+ * A fraction as a percentage with the digits the screens use for the same figure (app/lib/format.ts
+ * formatPercent): IV rank and percentile with none, the T-bill return with 2. The size only.
+ */
+export const percentTo = (fraction: number, digits: number) => `${(Math.abs(fraction) * 100).toFixed(digits)}%`;
+
 /** Greeks and ratios with their sign: -0.25. */
 export const fixed2 = (value: number) => value.toFixed(2);
 

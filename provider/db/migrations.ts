@@ -675,6 +675,20 @@ const migrations: Record<string, Migration> = {
       );
     },
   },
+  "0160-recommendation-dividend-yield": {
+    // The dividend yield each put was priced with, disclosed beside the rate on the option detail
+    // (issue 46). Rows stored before take it from their run's inputs, which always held it.
+    async up(db: Kysely<unknown>) {
+      await runScript(
+        db,
+        `
+        ALTER TABLE trade_recommendations ADD COLUMN dividend_yield double precision;
+        UPDATE trade_recommendations t SET dividend_yield = (r.inputs::jsonb->>'dividend_yield')::float8
+          FROM recommendation_runs r WHERE r.id = t.run_id;
+      `,
+      );
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -165,6 +165,8 @@ export interface TradeRecommendationsTable {
   quoted_at: Date | string | null;
   /** "last" when the premium is the last trade, not a live bid (after hours); null read as "quote". */
   bid_source: "quote" | "last" | null;
+  /** Continuous dividend yield the put was priced with (migration 0160). */
+  dividend_yield: number | null;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
 }

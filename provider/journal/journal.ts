@@ -262,6 +262,7 @@ export async function buildJournal(
     stats: {
       realised_pnl: stats.realisedPnl,
       closing_trades: stats.closingTrades,
+      closed_cycles: stats.closedCycles,
       win_rate: ratio(stats.winRate),
       premium_month: stats.premiumMonth,
       premium_year: stats.premiumYear,

@@ -268,7 +268,10 @@ describe("period figures", () => {
     // Closing trades: 199, 99, 349, −102 → 3 of 4 won; 199 + 99 + 349 − 102 = 545.
     expect(all.realisedPnl).toBe(545);
     expect(all.closingTrades).toBe(4);
-    expect(all.winRate).toBe(0.75);
+    expect(all.winningTrades).toBe(3);
+    // Cycles: KO closed at +647, PEP at −102 → 1 of 2.
+    expect(all.closedCycles).toBe(2);
+    expect(all.winRate).toBe(0.5);
     expect(all.byTicker).toEqual([
       { ticker: "KO", realisedPnl: 647 },
       { ticker: "PEP", realisedPnl: -102 },
@@ -280,5 +283,34 @@ describe("period figures", () => {
     const march = periodStats(trades, wheel, at("2026-03-01"), at("2026-03-31"));
     expect(march.realisedPnl).toBe(247);
     expect(march.winRate).toBe(0.5);
+  });
+
+  it("counts a rolled position as one cycle: the roll's buy-back at a loss is not a losing trade of its own", () => {
+    const close = trade({
+      kind: "buy_to_close",
+      ...put(50, "2026-01-30"),
+      price: 3,
+      fees: 1,
+      tradedAt: at("2026-01-20"),
+    });
+    const trades = [
+      trade({ kind: "sell_to_open", ...put(50, "2026-01-30"), price: 2, fees: 1, tradedAt: at("2026-01-05") }),
+      close,
+      trade({
+        kind: "sell_to_open",
+        ...put(48, "2026-02-27"),
+        price: 3.5,
+        fees: 1,
+        tradedAt: at("2026-01-20"),
+        rolledFrom: close.id,
+      }),
+      trade({ kind: "expire", ...put(48, "2026-02-27"), tradedAt: at("2026-02-27") }),
+    ];
+    const stats = periodStats(trades, ok(trades), null, at("2026-03-31"));
+    // Closing trades −102 (the buy-back) and +349: one of two "won"; the cycle made 247: won.
+    expect(stats.closingTrades).toBe(2);
+    expect(stats.winningTrades).toBe(1);
+    expect(stats.closedCycles).toBe(1);
+    expect(stats.winRate).toBe(1);
   });
 });

@@ -470,10 +470,22 @@ export function periodStats(trades: readonly WheelTrade[], wheel: Wheel, from: n
     closing += 1;
     if (pnl > 0) wins += 1;
   }
+  // The win rate counts cycles closed in the period (issue 46): a roll's buy-back at a loss is part
+  // of a cycle that may still end with a gain, not a losing trade of its own.
+  let closedCycles = 0;
+  let cycleWins = 0;
+  for (const cycle of wheel.cycles) {
+    if (cycle.closedAt === null || cycle.closedAt > now || (from !== null && cycle.closedAt < from)) continue;
+    closedCycles += 1;
+    if (cycle.realisedPnl > 0) cycleWins += 1;
+  }
   return {
     realisedPnl: cents(realised),
     closingTrades: closing,
-    winRate: closing > 0 ? wins / closing : null,
+    /** Trades that closed with a gain, for the record; the win rate is by cycle. */
+    winningTrades: wins,
+    closedCycles,
+    winRate: closedCycles > 0 ? cycleWins / closedCycles : null,
     premiumMonth: cents(premiumMonth),
     premiumYear: cents(premiumYear),
     byTicker: [...byTicker]

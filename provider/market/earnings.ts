@@ -1,8 +1,8 @@
 /**
  * Simulated earnings calendar: one report every 91 days per ticker at a ticker-specific phase,
- * moved off weekends to the Monday after.
+ * moved off weekends and exchange holidays to the next trading day.
  */
-import { weekdayOf } from "./calendar.ts";
+import { isTradingDay } from "./calendar.ts";
 
 export const EARNINGS_PERIOD_DAYS = 91;
 
@@ -14,9 +14,9 @@ export interface EarningsSchedule {
 
 export function earningsSchedule(phase: number): EarningsSchedule {
   const report = (k: number) => {
-    const day = phase + k * EARNINGS_PERIOD_DAYS;
-    const w = weekdayOf(day);
-    return w === 6 ? day + 2 : w === 0 ? day + 1 : day;
+    let day = phase + k * EARNINGS_PERIOD_DAYS;
+    while (!isTradingDay(day)) day++;
+    return day;
   };
   const cycle = (day: number) => Math.floor((day - phase) / EARNINGS_PERIOD_DAYS);
   return {
@@ -27,7 +27,7 @@ export function earningsSchedule(phase: number): EarningsSchedule {
       }
     },
     isEarningsDay(dayNumber) {
-      // A weekend shift moves a report at most two days later, so the cycle before can land here too.
+      // A weekend or holiday shift moves a report at most four days later, so the cycle before can land here too.
       const k = cycle(dayNumber);
       return report(k) === dayNumber || report(k - 1) === dayNumber;
     },

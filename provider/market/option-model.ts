@@ -49,11 +49,14 @@ export interface MarketQuote {
   last: number;
 }
 
-/** Bid and ask in cents around the model price, wider away from the money; no bid under two cents. */
-export function quoteAround(model: number, moneyness: number): MarketQuote {
+/**
+ * Bid and ask in cents around the model price, wider away from the money; no bid under two cents,
+ * and none under the intrinsic value (an exercise is worth that much, so nobody sells for less).
+ */
+export function quoteAround(model: number, moneyness: number, intrinsic = 0): MarketQuote {
   const spread = 0.02 + model * (0.01 + 0.05 * Math.min(1, Math.abs(moneyness) / 3));
   const half = spread / 2;
-  let bid = model < 0.02 ? 0 : Math.max(0.01, floorCents(model - half));
+  let bid = model < 0.02 ? 0 : Math.max(0.01, floorCents(model - half), ceilCents(intrinsic));
   const ask = Math.max(bid + 0.01, 0.01, ceilCents(model + half));
   bid = Math.min(bid, ask);
   return { model, bid, ask, last: markOf(model) };

@@ -98,7 +98,7 @@ export interface MarketData {
   quote(ticker: string): Promise<Quote>;
   /** undefined when the ticker is unknown. */
   companyName(ticker: string): Promise<string | undefined>;
-  /** The last `days` trading days (Mon–Fri), oldest first; today's bar is partial while the market is open. */
+  /** The last `days` trading days (Mon–Fri, exchange holidays excluded), oldest first; today's bar is partial while the market is open. */
   dailyHistory(ticker: string, days: number): Promise<DailyBar[]>;
   optionChain(ticker: string): Promise<OptionChain>;
   /** Daily closes of one option (OCC symbol) over the last `days` trading days, for its weekly low and high. */

@@ -5,11 +5,12 @@
  * about a year) that gives months-long trends and a fast one (about a month) that gives the
  * day-to-day wiggle. Together their daily moves have the ticker's volatility, and the path never
  * wanders far from the reference price, however long the demo runs. Earnings days move 2.5× more.
+ * Exchange holidays keep their weekday number but do not move the price and have no bar.
  * Within a session the price follows a Brownian bridge from the previous close to the close,
  * linear between 78 five-minute knots, so it is continuous and the day's high and low are exact.
  */
 import type { DailyBar } from "#contract/entities.ts";
-import { dayNumberOf, dayNumberOfTradingIndex, isoDateOf, tradingIndexOf } from "./calendar.ts";
+import { dayNumberOf, dayNumberOfTradingIndex, isoDateOf, isTradingDay, tradingIndexOf } from "./calendar.ts";
 import type { EarningsSchedule } from "./earnings.ts";
 import { hashString, Random, randomFor } from "./random.ts";
 
@@ -79,6 +80,12 @@ export class PricePath {
       this.closes = next;
     }
     for (let i = this.length; i < needed; i++) {
+      // An exchange holiday keeps a weekday's number but nothing trades: its close is the day
+      // before's, so the next session opens from there and no bar or return exists for it.
+      if (i > 0 && !isTradingDay(dayNumberOfTradingIndex(EPOCH_DAY + i))) {
+        this.closes[i] = this.closes[i - 1]!;
+        continue;
+      }
       if (i > 0) {
         const shock = this.earnings.isEarningsDay(dayNumberOfTradingIndex(EPOCH_DAY + i)) ? EARNINGS_MOVE_FACTOR : 1;
         this.slow = SLOW_REVERSION * this.slow + this.slowStep * this.random.normal();

@@ -63,8 +63,9 @@ describe("simulated market: daily history", () => {
     expect(bars).toHaveLength(400);
     const days = bars.map((b) => dayNumberOf(b.time));
     for (let i = 0; i < days.length; i++) {
-      expect([1, 2, 3, 4, 5]).toContain(weekdayOf(days[i]!));
-      if (i > 0) expect(days[i]! - days[i - 1]!).toBe(weekdayOf(days[i]!) === 1 ? 3 : 1);
+      expect(isTradingDay(days[i]!)).toBe(true);
+      // Consecutive bars are consecutive sessions: no trading day in between is missing.
+      if (i > 0) for (let d = days[i - 1]! + 1; d < days[i]!; d++) expect(isTradingDay(d)).toBe(false);
     }
     expect(bars.at(-1)!.time).toBe("2026-11-18");
     expect(bars.at(-1)!.close).toBe((await m.quote("AAPL")).price);
@@ -83,6 +84,21 @@ describe("simulated market: daily history", () => {
       }
       expect(Math.abs(Math.log(bars.at(-1)!.close / t.price))).toBeLessThan(0.8);
     }
+  });
+
+  it("has no bar on an exchange holiday, and the session after one opens at the close before it", async () => {
+    // Friday 2026-11-27, after Thanksgiving (an early close at 13:00 New York).
+    const m = marketAt("2026-11-27T20:00:00Z");
+    const bars = await m.dailyHistory("JPM", 300);
+    const times = bars.map((b) => b.time);
+    for (const holiday of ["2026-11-26", "2026-09-07", "2026-07-03", "2026-01-19", "2025-12-25"]) {
+      expect(times).not.toContain(holiday);
+    }
+    expect(times.slice(-2)).toEqual(["2026-11-25", "2026-11-27"]);
+    expect(bars.at(-1)!.open).toBe(bars.at(-2)!.close);
+    expect((await m.quote("JPM")).previousClose).toBe(bars.at(-2)!.close);
+    const history = await m.optionHistory((await m.optionChain("JPM")).expirations[2]!.options[0]!.symbol, 10);
+    expect(history.map((h) => h.time)).toEqual(times.slice(-10));
   });
 
   it("keeps yesterday's bar once today starts", async () => {
@@ -231,6 +247,41 @@ describe("simulated market: option chains", () => {
       ),
       { numRuns: 40 },
     );
+  });
+});
+
+describe("simulated market: no quote below intrinsic value", () => {
+  it("holds for every option of every generated chain, at any moment", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.date({ min: new Date("2025-01-01T00:00:00Z"), max: new Date("2028-12-31T00:00:00Z"), noInvalidDate: true }),
+        fc.constantFrom(...DEMO_TICKERS.map((t) => t.ticker)),
+        async (at, ticker) => {
+          const chain = await marketAt(at).optionChain(ticker);
+          for (const { options } of chain.expirations) {
+            for (const o of options) {
+              const intrinsic = Math.max(0, o.type === "put" ? o.strike - chain.spot : chain.spot - o.strike);
+              // Cents: spot and strikes are whole cents, so intrinsic is too (up to float error).
+              const floor = intrinsic - 1e-9;
+              expect(o.bid, o.symbol).toBeGreaterThanOrEqual(floor);
+              expect((o.bid + o.ask) / 2, o.symbol).toBeGreaterThanOrEqual(floor);
+              expect(o.last, o.symbol).toBeGreaterThanOrEqual(floor);
+            }
+          }
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+
+  it("marks a deep in-the-money put's daily closes at no less than its intrinsic value", async () => {
+    const m = marketAt(NOON);
+    const chain = await m.optionChain("JPM");
+    const monthly = chain.expirations.at(-1)!;
+    const deep = monthly.options.filter((o) => o.type === "put").at(-1)!;
+    expect(deep.strike - chain.spot).toBeGreaterThan(20);
+    const closes = await m.optionHistory(deep.symbol, 1);
+    expect(closes.at(-1)!.close).toBeGreaterThanOrEqual(deep.strike - chain.spot - 1e-9);
   });
 });
 

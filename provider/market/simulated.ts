@@ -118,6 +118,15 @@ interface PricingPoint {
   nextEarnings: number;
 }
 
+/** Trading indexes of the last `count` sessions up to `last`, oldest first, exchange holidays skipped. */
+function sessionsBack(last: number, count: number): number[] {
+  const days: number[] = [];
+  for (let day = last; days.length < Math.floor(count) && day > EPOCH_DAY; day--) {
+    if (isTradingDay(dayNumberOfTradingIndex(day))) days.push(day);
+  }
+  return days.reverse();
+}
+
 export function createSimulatedMarket(options: SimulatedMarketOptions): SimulatedMarket {
   const now = options.now ?? (() => new Date());
   const rate = options.riskFreeRate ?? FALLBACK_RISK_FREE_RATE;
@@ -175,8 +184,11 @@ export function createSimulatedMarket(options: SimulatedMarketOptions): Simulate
       forward,
       earningsMove: earningsAhead ? EARNINGS_MOVE_FACTOR * state.path.dailyVol : 0,
     });
-    const model = modelPrice(type, point.spot, strike, years, q, surface.impliedVolatility, rate);
-    return { years, model, ...surface };
+    // Listed equity options are American: never worth less than exercising now, which
+    // the European formula undercuts for deep in-the-money puts when the rate exceeds the yield.
+    const intrinsic = round2(Math.max(0, type === "put" ? strike - point.spot : point.spot - strike));
+    const model = Math.max(intrinsic, modelPrice(type, point.spot, strike, years, q, surface.impliedVolatility, rate));
+    return { years, model, intrinsic, ...surface };
   };
 
   /** Strikes, expirations and symbols are fixed for a session, around the previous close. */
@@ -246,9 +258,9 @@ export function createSimulatedMarket(options: SimulatedMarketOptions): Simulate
     async dailyHistory(ticker, days) {
       const state = stateOf(ticker);
       const session = sessionAt(now());
-      const first = Math.max(EPOCH_DAY + 1, session.day - Math.floor(days) + 1);
       const bars: DailyBar[] = [];
-      for (let day = first; day <= session.day; day++) {
+      // The last `days` sessions; exchange holidays have no bar (the session under way is never one).
+      for (const day of sessionsBack(session.day, days)) {
         bars.push(state.path.bar(day, day === session.day ? session.fraction : 1));
       }
       return bars;
@@ -265,7 +277,7 @@ export function createSimulatedMarket(options: SimulatedMarketOptions): Simulate
         if (years <= 0) continue;
         const options = listed.slots.map((slot): OptionQuote => {
           const v = value(state, point, slot.type, slot.strike, listed.expiration, years);
-          const q = quoteAround(v.model, v.moneyness);
+          const q = quoteAround(v.model, v.moneyness, v.intrinsic);
           // Liquidity gathers near the money, in the nearest and the monthly expiries, and in OTM puts.
           const nearness = (1 / (1 + 6 * v.years)) * (listed.monthly ? 1.6 : 1);
           const side = slot.type === "put" && slot.strike < point.spot ? 1.2 : 1;
@@ -316,8 +328,7 @@ export function createSimulatedMarket(options: SimulatedMarketOptions): Simulate
       const session = sessionAt(now());
       const expiryDay = dayNumberOf(parts.expiration);
       const closes: OptionClose[] = [];
-      const first = Math.max(EPOCH_DAY + 1, session.day - Math.floor(days) + 1);
-      for (let day = first; day <= session.day; day++) {
+      for (const day of sessionsBack(session.day, days)) {
         const dayNumber = dayNumberOfTradingIndex(day);
         if (dayNumber > expiryDay) break;
         const partial = day === session.day && session.fraction < 1;

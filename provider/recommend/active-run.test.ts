@@ -24,8 +24,8 @@ const WIDE = { ...DEFAULT_FILTERS, delta_min: 0, delta_max: 1, dte_min: 0, dte_m
 describe("the active run of a stock", () => {
   it("is the latest run: a replaced run's rows are neither listed, counted nor marked active", async () => {
     const { db } = provider.context;
-    const first = await generateRecommendations(context(), "JNJ", { trigger: "test" });
-    const second = await generateRecommendations(context(), "JNJ", { trigger: "test", settings: { premium: "mid" } });
+    const first = await generateRecommendations(context(), "JPM", { trigger: "test" });
+    const second = await generateRecommendations(context(), "JPM", { trigger: "test", settings: { premium: "mid" } });
     const list = await activeRecommendations(db, first.stockId, null, WIDE);
     expect(list.length).toBeGreaterThan(0);
     expect(list.every((r) => r.trade_recommendations_id === second.runId && r.active === 1)).toBe(true);
@@ -33,7 +33,7 @@ describe("the active run of a stock", () => {
     const old = first.recommendations[0]!;
     expect(await recommendationById(db, old.id, null, WIDE)).toMatchObject({ id: old.id, active: 0 });
     expect(await recommendationById(db, list[0]!.id, null, WIDE)).toMatchObject({ active: 1 });
-    const entry = (await topLine(db, null, WIDE)).find((t) => t.ticker === "JNJ");
+    const entry = (await topLine(db, null, WIDE)).find((t) => t.ticker === "JPM");
     expect(entry?.trade_recommendation_count).toBe(list.filter((r) => !r.nearest_above_conservative).length);
   });
 

@@ -233,6 +233,20 @@ async function ivHistoryOf(
   stored: readonly { day: string; atm_iv: number }[],
   today: string,
 ): Promise<number[]> {
+  return (await pastAtmIvs(market, ticker, stored, today)).map((h) => h.atm_iv);
+}
+
+/**
+ * The daily ATM IVs before `today`, oldest first, at most a year: the stored ones, topped up from
+ * the market's own history when fewer are stored. The AI's facts read the same (ai/facts.ts), so
+ * an explanation's IV rank is the one generation computes.
+ */
+export async function pastAtmIvs(
+  market: MarketData,
+  ticker: string,
+  stored: readonly { day: string; atm_iv: number }[],
+  today: string,
+): Promise<{ day: string; atm_iv: number }[]> {
   const byDay = new Map(stored.filter((h) => h.day < today).map((h) => [h.day, h.atm_iv]));
   if (byDay.size < IV_RANK_WINDOW && market.atmIvHistory) {
     for (const h of await market.atmIvHistory(ticker, IV_RANK_WINDOW)) {
@@ -242,7 +256,7 @@ async function ivHistoryOf(
   return [...byDay.entries()]
     .sort((a, b) => (a[0] < b[0] ? -1 : 1))
     .slice(-IV_RANK_WINDOW)
-    .map(([, iv]) => iv);
+    .map(([day, atm_iv]) => ({ day, atm_iv }));
 }
 
 /** Low and high daily close of the option over the last five trading days; its premium when there are none. */

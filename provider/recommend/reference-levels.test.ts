@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { NO_LEVELS, type ReferenceLevels } from "./level-flags.ts";
-import { chooseReferenceLevels, shownToReader } from "./reference-levels.ts";
+import { chooseReferenceLevels, readerLevels, shownToReader } from "./reference-levels.ts";
 
 const row = (values: Partial<ReferenceLevels>): ReferenceLevels => ({ ...NO_LEVELS, ...values });
 
@@ -48,5 +48,30 @@ describe("whose levels rank a ticker's puts", () => {
 
   it("shows a reader only their own or the UIP list's values, never other traders' median", () => {
     expect(["caller", "uip", "watchlists", "none"].filter((s) => shownToReader(s as never))).toEqual(["caller", "uip"]);
+  });
+});
+
+describe("a conservative value of 0 means not set (ADR 0083)", () => {
+  // The issue's example: the trader left MSFT's Cons Value empty (stored as 0); the UIP list has 392.36.
+  const mine = row({ base_iv: 420, conservative_iv: 0, average_iv: 210, buy_level_one: 400 });
+  const shared = row({ base_iv: 430, conservative_iv: 392.36, average_iv: 411.18, buy_level_one: 380 });
+
+  it("takes the UIP list's value in its place, keeping the trader's other levels", () => {
+    expect(readerLevels(mine, shared)).toEqual({
+      levels: { ...mine, conservative_iv: 392.36 },
+      conservativeSource: "uip",
+    });
+    expect(chooseReferenceLevels({ own: mine, uip: shared, flagged: [] })).toEqual({
+      levels: { ...mine, conservative_iv: 392.36 },
+      source: "caller",
+    });
+  });
+
+  it("keeps the trader's own value when set, and says there is none when neither row has one", () => {
+    expect(readerLevels(own, uip)).toEqual({ levels: own, conservativeSource: "watchlist" });
+    expect(readerLevels(mine, null)).toEqual({ levels: mine, conservativeSource: "none" });
+    expect(readerLevels(mine, row({ base_iv: 1 }))).toEqual({ levels: mine, conservativeSource: "none" });
+    expect(readerLevels(null, shared)).toEqual({ levels: shared, conservativeSource: "uip" });
+    expect(readerLevels(null, null)).toEqual({ levels: null, conservativeSource: "none" });
   });
 });

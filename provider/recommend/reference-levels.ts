@@ -27,8 +27,30 @@ function median(values: number[]): number {
   return set.length % 2 ? set[mid]! : (set[mid - 1]! + set[mid]!) / 2;
 }
 
+/** Whose conservative value a reader's put filter uses (ADR 0083): theirs, the UIP list's, or none. */
+export type ConservativeSource = "watchlist" | "uip" | "none";
+
+/**
+ * The levels a reader sees puts against: their own watchlist row, else the shared UIP row. An empty
+ * conservative value is stored as 0 (docs/product.md), and 0 means "not set", never "no limit": the
+ * UIP row's value stands in for it, and `conservativeSource` says whose it is so the screen can say
+ * so (ADR 0083).
+ */
+export function readerLevels(
+  own: ReferenceLevels | null,
+  uip: ReferenceLevels | null,
+): { levels: ReferenceLevels | null; conservativeSource: ConservativeSource } {
+  const base = own ?? uip;
+  if (!base) return { levels: null, conservativeSource: "none" };
+  if (own && Number(own.conservative_iv) > 0) return { levels: pick(own), conservativeSource: "watchlist" };
+  if (uip && Number(uip.conservative_iv) > 0) {
+    return { levels: { ...pick(base), conservative_iv: Number(uip.conservative_iv) }, conservativeSource: "uip" };
+  }
+  return { levels: pick(base), conservativeSource: "none" };
+}
+
 export function chooseReferenceLevels(rows: LevelCandidates): { levels: ReferenceLevels; source: LevelsSource } {
-  if (rows.own) return { levels: pick(rows.own), source: "caller" };
+  if (rows.own) return { levels: readerLevels(rows.own, rows.uip).levels!, source: "caller" };
   if (rows.uip) return { levels: pick(rows.uip), source: "uip" };
   if (rows.flagged.length === 0) return { levels: { ...NO_LEVELS }, source: "none" };
   const flagged = rows.flagged.map(pick);

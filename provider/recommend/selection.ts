@@ -167,6 +167,8 @@ export interface Selected<T> {
 export interface Selection<T> {
   /** The best PER_EXPIRY of each expiry, soonest expiry first, best first within it. */
   selected: Selected<T>[];
+  /** The rest the filters let through, beyond PER_EXPIRY an expiry, in the same order; rank 0. */
+  more: Selected<T>[];
   /**
    * When the conservative-value filter left nothing that the other filters let through: the strike
    * nearest above the conservative value, so the trader sees what they would have to accept.
@@ -195,11 +197,14 @@ export function selectFor<T extends PoolOption>(
   }
   passing.sort(byScore);
   const perExpiry = new Map<string, number>();
+  const more: Selected<T>[] = [];
   const kept = passing.filter((entry) => {
     const n = perExpiry.get(entry.option.expiration_date) ?? 0;
     perExpiry.set(entry.option.expiration_date, n + 1);
+    if (n >= PER_EXPIRY) more.push(entry);
     return n < PER_EXPIRY;
   });
+  more.sort((a, b) => (a.option.expiration_date < b.option.expiration_date ? -1 : a.option.expiration_date > b.option.expiration_date ? 1 : 0));
   kept.forEach((entry, i) => (entry.rank = i + 1));
   const selected = kept.sort(
     (a, b) =>
@@ -220,5 +225,5 @@ export function selectFor<T extends PoolOption>(
     );
     nearest.rank = 1;
   }
-  return { selected, nearest, conservativeApplied };
+  return { selected, more, nearest, conservativeApplied };
 }

@@ -20,6 +20,7 @@ import type { ReferenceLevels } from "./level-flags.ts";
 import { LEVEL_COLUMNS } from "./levels.ts";
 import type { CountCache } from "./count-cache.ts";
 import { figuresOf, PER_EXPIRY, selectFor, type ReaderFigures, type TraderFilterValues } from "./selection.ts";
+import { readerLevels } from "./reference-levels.ts";
 
 /** The contract's fields that depend on the reader (their levels, filters and commission). */
 type ReaderKeys =
@@ -148,6 +149,7 @@ export async function storeRun(db: Db, input: StoreRunInput): Promise<StoredRun>
       iv_percentile: input.ivPercentile,
       iv_history_days: input.ivHistoryDays,
       rate: input.inputs.rate,
+      dividend_yield: input.inputs.dividend_yield,
       intrinsic_value: c.intrinsicValue,
       time_value: c.timeValue,
       spread: c.spread,
@@ -228,6 +230,7 @@ const POOL_COLUMNS = [
   "iv_percentile",
   "iv_history_days",
   "rate",
+  "dividend_yield",
   "intrinsic_value",
   "time_value",
   "spread",
@@ -391,6 +394,7 @@ function toStored(r: Selectable<TradeRecommendationsTable>, active: boolean): St
     iv_percentile: r.iv_percentile ?? null,
     iv_history_days: r.iv_history_days ?? 0,
     rate: r.rate ?? 0,
+    dividend_yield: r.dividend_yield ?? null,
     market_source: (r.market_source as StoredRecommendation["market_source"]) ?? null,
     quoted_at: r.quoted_at === null ? null : iso(r.quoted_at),
     bid_source: r.bid_source ?? "quote",
@@ -424,10 +428,13 @@ export function readerView(
   pool: readonly StoredRecommendation[],
   levels: ReferenceLevels | null,
   filters: TraderFilterValues,
+  { all = false }: { all?: boolean } = {},
 ): TradeRecommendation[] {
-  const { selected, nearest } = selectFor(pool, levels, filters);
+  const { selected, more, nearest } = selectFor(pool, levels, filters);
   if (nearest) return [withFigures(nearest.option, nearest.figures, 0, true)];
-  return selected.map((s) => withFigures(s.option, s.figures, s.rank, false));
+  const shown = selected.map((s) => withFigures(s.option, s.figures, s.rank, false));
+  // All of them on request: the ones beyond the best PER_EXPIRY of an expiry follow, unranked.
+  return all ? [...shown, ...more.map((s) => withFigures(s.option, s.figures, 0, false))] : shown;
 }
 
 /** The watchlist or UIP row's levels as the query returns them (all null when the join found no row). */
@@ -460,7 +467,7 @@ function viewedRows(db: Db, viewerId: number | null) {
     ]);
 }
 
-const viewerLevels = (r: Record<string, unknown>) => levelsOf(r, "own") ?? levelsOf(r, "uip");
+const viewerLevels = (r: Record<string, unknown>) => readerLevels(levelsOf(r, "own"), levelsOf(r, "uip")).levels;
 
 /**
  * The viewer's list of a stock's active pool (readerView), against the levels they may see
@@ -471,6 +478,7 @@ export async function activeRecommendations(
   stockId: number,
   viewerId: number | null,
   filters: TraderFilterValues,
+  view: { all?: boolean } = {},
 ): Promise<TradeRecommendation[]> {
   const rows = await viewedRows(db, viewerId).where("a.stock_id", "=", stockId).orderBy("t.id").execute();
   if (rows.length === 0) return [];
@@ -478,6 +486,7 @@ export async function activeRecommendations(
     rows.map((row) => toStored(row, true)),
     viewerLevels(rows[0]!),
     filters,
+    view,
   );
 }
 
@@ -616,23 +625,57 @@ export async function topLine(
     cache ? cachedReaderCounts(db, cache, viewerId, filters) : readerCounts(db, viewerId, filters),
     db
       .selectFrom("user_stocks")
-      .select(["stock_id", "average_iv"])
+      .select(["stock_id", "average_iv", "conservative_iv"])
       .where("user_id", "=", viewerId ?? -1)
       .execute(),
-    db.selectFrom("uip_stocks").select(["stock_id", "average_iv"]).execute(),
+    db.selectFrom("uip_stocks").select(["stock_id", "average_iv", "conservative_iv"]).execute(),
   ]);
   const averageByStock = new Map<number, number>();
   for (const row of uip) averageByStock.set(row.stock_id, row.average_iv);
   for (const row of own) averageByStock.set(row.stock_id, row.average_iv);
-  return runs.map((r) => ({
-    ...topLineOf({
-      stock: { id: r.id, ticker: r.ticker, name: r.name },
-      inputs: parseJson<RunInputs>(r.inputs),
-      createdAt: r.created_at,
-      count: counts.get(r.id) ?? 0,
-    }),
-    average_iv: averageByStock.get(r.id) ?? 0,
-  }));
+  const ownConservative = new Map(own.map((row) => [row.stock_id, Number(row.conservative_iv)]));
+  const uipConservative = new Map(uip.map((row) => [row.stock_id, Number(row.conservative_iv)]));
+  return runs.map((r) => {
+    // The conservative value the reader's filter uses, and whose it is (readerLevels, ADR 0083).
+    const mine = ownConservative.get(r.id) ?? 0;
+    const shared = uipConservative.get(r.id) ?? 0;
+    const conservative =
+      mine > 0
+        ? { conservative_iv: mine, conservative_source: "watchlist" as const }
+        : shared > 0
+          ? { conservative_iv: shared, conservative_source: "uip" as const }
+          : { conservative_iv: 0, conservative_source: "none" as const };
+    return {
+      ...topLineOf({
+        stock: { id: r.id, ticker: r.ticker, name: r.name },
+        inputs: parseJson<RunInputs>(r.inputs),
+        createdAt: r.created_at,
+        count: counts.get(r.id) ?? 0,
+      }),
+      average_iv: averageByStock.get(r.id) ?? 0,
+      ...conservative,
+    };
+  });
+}
+
+/** The IV figures of a stock's active run, as its cards show them; null when the stock has none. */
+export async function activeRunIv(
+  db: Db,
+  stockId: number,
+): Promise<{ ivRank: number | null; ivPercentile: number | null; ivHistoryDays: number } | null> {
+  const row = await db
+    .selectFrom("active_recommendation_runs as a")
+    .innerJoin("recommendation_runs as r", "r.id", "a.run_id")
+    .select("r.inputs")
+    .where("a.stock_id", "=", stockId)
+    .executeTakeFirst();
+  if (!row) return null;
+  const inputs = parseJson<RunInputs>(row.inputs);
+  return {
+    ivRank: inputs.iv_rank ?? null,
+    ivPercentile: inputs.iv_percentile ?? null,
+    ivHistoryDays: inputs.iv_history_days ?? 0,
+  };
 }
 
 /**
@@ -649,7 +692,8 @@ export async function readerCounts(
   runIds?: readonly number[],
 ): Promise<Map<number, number>> {
   const mid = sql<number>`((t.bid + t.ask) / 2)`;
-  const conservative = sql<number>`(CASE WHEN own.id IS NOT NULL THEN own.conservative_iv ELSE uip.conservative_iv END)`;
+  // readerLevels' rule: the viewer's own value when set (> 0), else the UIP row's (ADR 0083).
+  const conservative = sql<number>`(CASE WHEN own.id IS NOT NULL AND own.conservative_iv > 0 THEN own.conservative_iv ELSE uip.conservative_iv END)`;
   const rows = await db
     .selectFrom("trade_recommendations as t")
     .leftJoin("user_stocks as own", (join) =>

@@ -204,7 +204,7 @@ describe("GET /api/biz-trade-recommendations/{symbol}", () => {
   it("ranks with the reader's own buy levels and records whose levels made the default view", async () => {
     // The demo's MSFT levels are 95/90/85/80 % of the price: the set leans to strikes at them.
     const atLevel = rows.filter((r) => r.buy_level !== null).length;
-    expect(atLevel).toBeGreaterThanOrEqual(rows.length / 3);
+    expect(atLevel).toBeGreaterThanOrEqual(rows.length / 5);
     const ranks = rows.map((r) => r.rank).sort((a, b) => a - b);
     expect(ranks).toEqual(rows.map((_, i) => i + 1));
     const run = await provider.context.db
@@ -218,6 +218,89 @@ describe("GET /api/biz-trade-recommendations/{symbol}", () => {
   it("answers [] for a known stock without recommendations and 404 for an unknown one", async () => {
     expect(await list("SOFI")).toMatchObject({ status: 200, body: [] });
     expect(await list("ZZZZ")).toMatchObject({ status: 404, body: { detail: "Not found" } });
+  });
+});
+
+describe("all the strikes that pass the filters (issue 46)", () => {
+  it("lists the ones beyond the best three of an expiry with all=1, after them and unranked", async () => {
+    await generate("MSFT", demo.token);
+    const best = calls.tradeRecommendations.response.parse((await list("MSFT", demo.token, WIDE)).body);
+    const all = calls.tradeRecommendations.response.parse((await list("MSFT", demo.token, { ...WIDE, all: "1" })).body);
+    const perExpiry = (rows: TradeRecommendation[]) =>
+      Math.max(...Object.values(Object.groupBy(rows, (r) => r.expiration_date)).map((g) => g!.length));
+    expect(perExpiry(best)).toBe(3);
+    expect(all.length).toBeGreaterThan(best.length);
+    expect(all.slice(0, best.length)).toEqual(best);
+    const extra = all.slice(best.length);
+    expect(extra.every((r) => r.rank === 0 && Math.abs(r.delta) <= 0.6 + 1e-12)).toBe(true);
+    expect(new Set(all.map((r) => r.id)).size).toBe(all.length);
+  });
+});
+
+describe("the pricing inputs of each put (issue 46)", () => {
+  it("carries the dividend yield and the rate the chain priced it with", async () => {
+    await generate("MSFT", demo.token);
+    const chain = await market.optionChain("MSFT");
+    expect(chain.dividendYield).toBeGreaterThan(0);
+    const rows = calls.tradeRecommendations.response.parse((await list("MSFT", demo.token, WIDE)).body);
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) {
+      expect(row.dividend_yield).toBe(chain.dividendYield);
+      expect(row.rate).toBe(chain.rate);
+    }
+    const one = await provider.call(calls.tradeRecommendation, { token: demo.token, params: { id: rows[0]!.id } });
+    expect(one.body).toMatchObject({ dividend_yield: chain.dividendYield, rate: chain.rate });
+  });
+});
+
+describe("a conservative value left empty (stored as 0) means not set (ADR 0083)", () => {
+  it("filters by the UIP list's value instead, and the top line says whose value it is", async () => {
+    const row = await watchlistRow(demo.id, "MSFT");
+    const uip = await provider.context.db
+      .selectFrom("uip_stocks as u")
+      .innerJoin("stocks as s", "s.id", "u.stock_id")
+      .select("u.conservative_iv")
+      .where("s.ticker", "=", "MSFT")
+      .executeTakeFirstOrThrow();
+    expect(uip.conservative_iv).toBeGreaterThan(0);
+    await generate("MSFT", demo.token);
+    const wide = { ...WIDE, at_or_below_conservative: "1" };
+    try {
+      await provider.context.db
+        .updateTable("user_stocks")
+        .set({ conservative_iv: 0 })
+        .where("id", "=", row.id)
+        .execute();
+      const shown = calls.tradeRecommendations.response.parse((await list("MSFT", demo.token, wide)).body);
+      expect(shown.length).toBeGreaterThan(0);
+      // Held to the UIP list's value, not let through without a limit.
+      for (const put of shown) {
+        if (!put.nearest_above_conservative) expect(put.strike_price).toBeLessThanOrEqual(uip.conservative_iv);
+      }
+      const all = calls.tradeRecommendations.response.parse(
+        (await list("MSFT", demo.token, { ...WIDE, at_or_below_conservative: "0" })).body,
+      );
+      expect(all.some((put) => put.strike_price > uip.conservative_iv)).toBe(true);
+      const top = calls.topLineRecommendations.response.parse(
+        (await provider.call(calls.topLineRecommendations, { token: demo.token, query: wide })).body,
+      );
+      const msft = top.find((t) => t.ticker === "MSFT")!;
+      expect(msft).toMatchObject({ conservative_iv: uip.conservative_iv, conservative_source: "uip" });
+      expect(msft.trade_recommendation_count).toBe(shown.filter((p) => !p.nearest_above_conservative).length);
+    } finally {
+      await provider.context.db
+        .updateTable("user_stocks")
+        .set({ conservative_iv: row.conservative_iv })
+        .where("id", "=", row.id)
+        .execute();
+    }
+    const top = calls.topLineRecommendations.response.parse(
+      (await provider.call(calls.topLineRecommendations, { token: demo.token })).body,
+    );
+    expect(top.find((t) => t.ticker === "MSFT")).toMatchObject({
+      conservative_iv: row.conservative_iv,
+      conservative_source: "watchlist",
+    });
   });
 });
 
@@ -236,7 +319,16 @@ describe("regenerating", () => {
     const second = calls.tradeRecommendations.response.parse((await list("GOOGL", demo.token, WIDE)).body);
     expect(second[0]!.trade_recommendations_id).toBeGreaterThan(first[0]!.trade_recommendations_id);
     expect(new Set(second.map((r) => r.trade_recommendations_id)).size).toBe(1);
-    expect(second.every((r) => r.buy_level === null && !r.below_conservative_iv)).toBe(true);
+    expect(second.every((r) => r.buy_level === null)).toBe(true);
+    // The emptied conservative value is not set: the shared UIP value flags the strikes (ADR 0083).
+    const uipConservative = (
+      await provider.context.db
+        .selectFrom("uip_stocks")
+        .select("conservative_iv")
+        .where("stock_id", "=", row.stock_id)
+        .executeTakeFirst()
+    )?.conservative_iv;
+    expect(second.every((r) => r.below_conservative_iv === r.strike_price < (uipConservative ?? 0))).toBe(true);
 
     const stockId = first[0]!.stock_id;
     const stored = await provider.context.db
@@ -582,11 +674,13 @@ describe("live updates and notifications", () => {
     const top = (await provider.call(calls.topLineRecommendations, { token: admin.token })).body.find(
       (i: { ticker: string }) => i.ticker === "NVDA",
     );
-    // The admin's own intrinsic value of NVDA, if any, is theirs; the broadcast has the shared one.
+    // The admin's own intrinsic value of NVDA, if any, is theirs; the broadcast has the shared one,
+    // and no reader's conservative value (the page keeps its own, app/lib/insights.ts).
+    const { conservative_iv: _value, conservative_source: _source, ...shared } = top;
     expect(updates[1]).toEqual({
       type: "trade_recommendations_top_line_update",
       ticker: "NVDA",
-      data: { ...top, average_iv: (updates[1]!.data as { average_iv: number }).average_iv },
+      data: { ...shared, average_iv: (updates[1]!.data as { average_iv: number }).average_iv },
     });
   });
 

@@ -30,9 +30,13 @@ export function recommendationRoutes(
   const counts = entries > 0 ? createCountCache(entries) : undefined;
 
   router.on(calls.tradeRecommendations, async ({ caller, params, query }) => {
-    const [stock, filters] = await Promise.all([storedStock(db, params.symbol), readerFilters(db, caller.id, query)]);
+    const { all: _all, ...filterQuery } = query ?? {};
+    const [stock, filters] = await Promise.all([
+      storedStock(db, params.symbol),
+      readerFilters(db, caller.id, filterQuery),
+    ]);
     if (!stock) throw notFound();
-    return activeRecommendations(db, stock.id, caller.id, filters);
+    return activeRecommendations(db, stock.id, caller.id, filters, { all: query?.all === "1" });
   });
 
   router.on(calls.tradeRecommendation, async ({ caller, params }) => {

@@ -3,7 +3,12 @@ import type { LandingStats, TrackRecord } from "#contract/track-record.ts";
 import type { Router } from "#provider/http/router.ts";
 import type { ProviderContext } from "#provider/context.ts";
 import { summarize, type Group } from "#provider/track-record/summary.ts";
-import { pricedInLatestSession, readTrackRecord, stocksFollowed } from "#provider/track-record/store.ts";
+import {
+  pricedInLatestSession,
+  readTrackRecord,
+  stocksFollowed,
+  type StoredTrackRecord,
+} from "#provider/track-record/store.ts";
 
 /**
  * The track record and the landing figures: public (aggregates of market data, no one's own data),
@@ -35,19 +40,8 @@ export function trackRecordRoutes(router: Router, context: ProviderContext): voi
       calibration: summary.calibration.map((b) => ({ ...wire(b), from: b.from, to: b.to, low: b.low, high: b.high })),
       by_ticker: summary.byTicker.map((g) => ({ ...wire(g), ticker: g.ticker })),
       by_month: summary.byMonth.map((g) => ({ ...wire(g), month: g.month })),
-      recent: stored.recent.map((p) => ({
-        ticker: p.ticker,
-        option_symbol: p.optionSymbol,
-        shown_day: p.shownDay,
-        expiration: p.expiration,
-        strike: p.strike,
-        premium: p.premium,
-        probability_of_profit: p.probabilityOfProfit,
-        close_at_expiry: p.closeAtExpiry,
-        outcome: p.outcome,
-        pnl_per_share: p.pnlPerShare,
-        source: p.source,
-      })),
+      recent: stored.recent.map(pickRow),
+      recent_assigned: stored.recentAssigned.map(pickRow),
     };
   });
 
@@ -103,5 +97,22 @@ function cached<T>(compute: () => Promise<T>): () => Promise<T> {
       if (entry === current) entry = null;
     });
     return value;
+  };
+}
+
+/** A scored pick as the contract sends it. */
+function pickRow(p: StoredTrackRecord["recent"][number]) {
+  return {
+    ticker: p.ticker,
+    option_symbol: p.optionSymbol,
+    shown_day: p.shownDay,
+    expiration: p.expiration,
+    strike: p.strike,
+    premium: p.premium,
+    probability_of_profit: p.probabilityOfProfit,
+    close_at_expiry: p.closeAtExpiry,
+    outcome: p.outcome,
+    pnl_per_share: p.pnlPerShare,
+    source: p.source,
   };
 }

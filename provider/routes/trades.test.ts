@@ -198,7 +198,7 @@ describe("trades", () => {
     expect(journal.rows.map((r) => r.realised_pnl)).toEqual([349, null, 99, null, 199, null]);
     expect(journal.open_options).toEqual([]);
     expect(journal.share_lots).toEqual([]);
-    expect(journal.stats).toMatchObject({ realised_pnl: 647, closing_trades: 3, win_rate: 1 });
+    expect(journal.stats).toMatchObject({ realised_pnl: 647, closing_trades: 3, closed_cycles: 1, win_rate: 1 });
     // From 1 March: only the call sold on 2 March and its exercise.
     const march = calls.getJournal.response.parse(
       (await provider.call(calls.getJournal, { token: a, query: { from: "2026-03-01T00:00:00.000Z" } })).body,

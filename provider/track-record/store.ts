@@ -238,6 +238,8 @@ export interface StoredTrackRecord {
   atMid: number;
   /** The latest scored picks, latest expiry first. */
   recent: (ScoredPick & { optionSymbol: string; closeAtExpiry: number })[];
+  /** The latest assigned picks, latest expiry first: the ones a trader audits (issue 46). */
+  recentAssigned: (ScoredPick & { optionSymbol: string; closeAtExpiry: number })[];
 }
 
 export async function readTrackRecord(db: Db, recentLimit = 20): Promise<StoredTrackRecord> {
@@ -290,6 +292,7 @@ export async function readTrackRecord(db: Db, recentLimit = 20): Promise<StoredT
     simulated: Number(counts.simulated) > 0,
     atMid: Number(counts.mid),
     recent: picks.slice(0, recentLimit),
+    recentAssigned: picks.filter((p) => p.outcome === "assigned").slice(0, recentLimit),
   };
 }
 

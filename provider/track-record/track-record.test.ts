@@ -89,6 +89,14 @@ describe("the track record of live recommendations", () => {
   });
 
   it("serves the scored picks to anyone, with the calibration by bucket and the figures per ticker and month", async () => {
+    // One pick assigned, the earliest to expire: the latest scored (expired worthless) leave it out,
+    // the latest assigned list it so it can be audited (issue 46).
+    const earliest = (await picks()).sort((a, b) => (a.expiration < b.expiration ? -1 : 1))[0]!;
+    await provider.context.db
+      .updateTable("track_record_picks")
+      .set({ outcome: "assigned" })
+      .where("id", "=", earliest.id)
+      .execute();
     const rows = await picks();
     const res = await provider.call(calls.trackRecord);
     expect(res.status).toBe(200);
@@ -102,6 +110,12 @@ describe("the track record of live recommendations", () => {
     expect(record.by_month.reduce((n, g) => n + g.count, 0)).toBe(rows.length);
     const pnl = rows.reduce((sum, r) => sum + r.pnl_per_share! * 100, 0);
     expect(record.totals.pnl_per_contract).toBeCloseTo(pnl, 6);
+    const assigned = rows.filter((r) => r.outcome === "assigned");
+    expect(assigned.length).toBeGreaterThan(0);
+    expect(record.recent_assigned!.map((p) => p.option_symbol)).toEqual(
+      expect.arrayContaining(assigned.slice(0, 20).map((r) => r.option_symbol)),
+    );
+    expect(record.recent_assigned!.every((p) => p.outcome === "assigned")).toBe(true);
 
     const stats = calls.landingStats.response.parse((await provider.call(calls.landingStats)).body);
     expect(stats.scored).toBe(rows.length);

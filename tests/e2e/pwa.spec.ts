@@ -293,13 +293,13 @@ test.describe("changes made offline", () => {
     await row(page, "AAPL").getByRole("link", { name: "Edit" }).click();
     await expect(page.getByRole("heading", { name: "Edit Stock" })).toBeVisible();
     await page.getByLabel("Base Value").fill("321.5");
-    await page.getByLabel("1st Level").fill("77");
+    await page.getByLabel("1st buy level").fill("77");
     await page.getByRole("button", { name: "Save Changes" }).click();
     await expectToast(page, "Changes to AAPL: saved on this device, and sent when you are back online.");
     // Nothing typed is lost, and the page stays.
     await expect(page).toHaveURL(/\/user-stock\/AAPL$/);
     await expect(page.getByLabel("Base Value")).toHaveValue("321.5");
-    await expect(page.getByLabel("1st Level")).toHaveValue("77");
+    await expect(page.getByLabel("1st buy level")).toHaveValue("77");
     await expect(offlineBar(page)).toContainText("2 changes are waiting to be sent.");
     // Retry while still offline: told so, nothing lost.
     await offlineBar(page).getByRole("button", { name: "Retry now" }).click();

@@ -360,8 +360,8 @@ test("one whole wheel through the forms: cost basis, P/L and annualised return; 
   await expect(card(page, "KO shares")).toHaveCount(0);
   await expect(rows(page)).toHaveCount(6);
   await expect(
-    figure(page.locator("#journal-figures").locator(".."), "Win rate (closing trades with a gain)"),
-  ).toHaveText("100.00% of 3 trades");
+    figure(page.locator("#journal-figures").locator(".."), "Win rate (closed cycles with a gain)"),
+  ).toHaveText("100.00% of 1 cycle");
 
   // A second trader sees none of it.
   const other = await createTrader([]);

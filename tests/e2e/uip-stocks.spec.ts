@@ -50,7 +50,7 @@ test.describe("JavaScript on, as a trader", () => {
       msft.average_iv > msft.stock.current_price ? /price--green/ : /price--grey/,
     );
     await expect(shown.locator(".name")).toHaveText("Microsoft Corporation");
-    await expect(shown.locator(".iv")).toHaveText(`IV ${formatted(msft.average_iv, 1)}`);
+    await expect(shown.locator(".iv")).toHaveText(`Intrinsic value ${formatted(msft.average_iv, 1)}`);
     await expect(shown.locator(".level")).toHaveText(
       [msft.buy_level_one, msft.buy_level_two, msft.buy_level_three, msft.buy_level_four].map(
         (level, i) =>
@@ -249,7 +249,7 @@ test.describe("JavaScript on, as a trader", () => {
     await expect(dialog).toBeVisible();
     await expect(page).toHaveURL(/\?add=JNJ$/);
     await expect(dialog).toContainText("Johnson & Johnson (JNJ) will be added to your watchlist");
-    await expect(dialog).toContainText(`average IV ${formatted(uip.average_iv, 1)}`);
+    await expect(dialog).toContainText(`average intrinsic value ${formatted(uip.average_iv, 1)}`);
     await dialog.getByRole("button", { name: "Add to Watchlist" }).click();
     await expectToast(page, "JNJ added to your watchlist!", 2000);
     await expect(dialog).toHaveCount(0);
@@ -415,7 +415,7 @@ test.describe("JavaScript on, as the admin", () => {
     await expect(page.getByLabel("Stock Name")).toHaveValue("Exxon Mobil Corporation");
     await page.getByLabel("Base Value").fill("130");
     await page.getByLabel("Cons Value").fill("110.5");
-    await page.getByLabel("1st Support").fill("112");
+    await page.getByLabel("1st buy level").fill("112");
     await page.getByRole("button", { name: "Add Stock" }).click();
     await expect(page.getByText("Category is required")).toBeVisible();
     await expect(page).toHaveURL(/\/add-uip-stock$/);
@@ -461,13 +461,13 @@ test.describe("JavaScript on, as the admin", () => {
     await page.getByLabel("Base Value").fill("300");
     await expect(average).toHaveValue("240.0");
     await page.getByLabel("Category").selectOption({ label: "Speculative" });
-    await page.getByLabel("3rd Level").fill("");
+    await page.getByLabel("3rd buy level").fill("");
     await page.getByRole("button", { name: "Save Changes" }).click();
 
     await expect(page).toHaveURL(/\/uip-stocks$/);
     await expectToast(page, "PEP updated successfully!", 1000);
     await expect(row(page, "PEP").getByTestId("category")).toHaveText("Category: Speculative");
-    await expect(row(page, "PEP").locator(".iv")).toHaveText("IV 240.0");
+    await expect(row(page, "PEP").locator(".iv")).toHaveText("Intrinsic value 240.0");
     const saved = (await uipList()).find((r) => r.stock.ticker === "PEP")!;
     expect(saved).toMatchObject({ base_iv: 300, conservative_iv: 180, buy_level_three: 0, average_iv: 240 });
 
@@ -635,7 +635,7 @@ test.describe("JavaScript off", () => {
 
     await page.goto("/uip-stock/AMD");
     await expect(page.getByLabel("Average Value")).toHaveValue("80.0");
-    await page.getByLabel("1st Level").fill("140");
+    await page.getByLabel("1st buy level").fill("140");
     await page.getByRole("button", { name: "Save Changes" }).click();
     await expectStaticToast(page, "AMD updated successfully!", 1000);
     expect((await uipList()).find((r) => r.stock.ticker === "AMD")?.buy_level_one).toBe(140);

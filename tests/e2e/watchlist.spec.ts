@@ -67,9 +67,9 @@ test.describe("JavaScript on", () => {
     await expect(price).toHaveClass(/price--green/);
     // Not by colour alone: a green price is underlined, and says so to a screen reader.
     await expect(price).toHaveCSS("text-decoration-line", "underline");
-    await expect(first.locator(".main")).toHaveAccessibleName(/, below IV/);
+    await expect(first.locator(".main")).toHaveAccessibleName(/, below intrinsic value/);
     await expect(first.locator(".name")).toHaveText("Apple Inc.");
-    await expect(first.locator(".iv")).toHaveText("IV 5,000.2");
+    await expect(first.locator(".iv")).toHaveText("Intrinsic value 5,000.2");
     const levels = first.locator(".level");
     // A level at or above the price is reached: green, underlined, and "(reached)" to a screen reader.
     await expect(levels).toHaveText([
@@ -98,8 +98,8 @@ test.describe("JavaScript on", () => {
     await expect(koPrice).toHaveText(formatted(ko!.stock.current_price, 2));
     await expect(koPrice).toHaveClass(/price--grey/);
     await expect(koPrice).toHaveCSS("text-decoration-line", "none");
-    await expect(row(page, "KO").locator(".main")).not.toHaveAccessibleName(/below IV/);
-    await expect(row(page, "KO").locator(".iv")).toHaveText("IV 0.0");
+    await expect(row(page, "KO").locator(".main")).not.toHaveAccessibleName(/below intrinsic value/);
+    await expect(row(page, "KO").locator(".iv")).toHaveText("Intrinsic value 0.0");
     await expect.poll(() => shownTickers(page)).toEqual(["AAPL", "KO"]);
   });
 
@@ -381,8 +381,8 @@ test.describe("JavaScript on", () => {
     await page.getByLabel("Base Value").pressSequentially("4a50.5.5");
     await expect(page.getByLabel("Base Value")).toHaveValue("450.55");
     await page.getByLabel("Cons Value").fill("400");
-    await page.getByLabel("1st Support").fill("410");
-    await page.getByLabel("2nd Support").fill("390");
+    await page.getByLabel("1st buy level").fill("410");
+    await page.getByLabel("2nd buy level").fill("390");
     // 3rd and 4th left empty: they count as 0.
     await page.getByRole("button", { name: "Add Stock" }).click();
 
@@ -409,14 +409,14 @@ test.describe("JavaScript on", () => {
     await page.getByLabel("Ticker Symbol").fill("aapl");
     await expect(page.getByLabel("Stock Name")).toHaveValue("Apple Inc.");
     await page.getByLabel("Base Value").fill("250");
-    await page.getByLabel("4th Support").fill("170.5");
+    await page.getByLabel("4th buy level").fill("170.5");
     await page.getByRole("button", { name: "Add Stock" }).click();
     await expectToast(page, "AAPL is already in your watchlist", 1000);
     await expect(page.locator("#add-user-stock")).toContainText("AAPL is already in your watchlist");
     await expect(page).toHaveURL(/\/add-user-stock$/);
     await expect(page.getByLabel("Ticker Symbol")).toHaveValue("AAPL");
     await expect(page.getByLabel("Base Value")).toHaveValue("250");
-    await expect(page.getByLabel("4th Support")).toHaveValue("170.5");
+    await expect(page.getByLabel("4th buy level")).toHaveValue("170.5");
 
     await page.getByLabel("Ticker Symbol").fill("ZZQQ9");
     await expect(page.getByText("No company found for ZZQQ9.")).toBeVisible();
@@ -480,12 +480,12 @@ test.describe("JavaScript on", () => {
     // Green under an average IV of 190 is said and underlined too (ADR 0050), grey is neither.
     const below = 190 > jpm!.stock.current_price;
     const shownPrice = summary.locator("dd.price");
-    await expect(shownPrice).toHaveText(`${formatted(jpm!.stock.current_price, 2)}${below ? ", below IV" : ""}`);
+    await expect(shownPrice).toHaveText(`${formatted(jpm!.stock.current_price, 2)}${below ? ", below intrinsic value" : ""}`);
     await expect(shownPrice).toHaveCSS("text-decoration-line", below ? "underline" : "none");
     await expect(summary).toContainText(/Last updated\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}/);
     await expect(page.getByRole("heading", { name: "Intrinsic Values" })).toBeVisible();
-    await expect(page.getByRole("heading", { name: "Support Levels" })).toBeVisible();
-    for (const label of ["1st Level", "2nd Level", "3rd Level", "4th Level"])
+    await expect(page.getByRole("heading", { name: "Buy levels" })).toBeVisible();
+    for (const label of ["1st buy level", "2nd buy level", "3rd buy level", "4th buy level"])
       await expect(page.getByLabel(label)).toBeVisible();
 
     const average = page.getByLabel("Average Value");
@@ -497,12 +497,12 @@ test.describe("JavaScript on", () => {
     await page.getByRole("button", { name: "Save Changes" }).click();
     await expect(page.getByText("Cons Value must be at most 9,999,999")).toBeVisible();
     await page.getByLabel("Cons Value").fill("250.5");
-    await page.getByLabel("2nd Level").fill("");
+    await page.getByLabel("2nd buy level").fill("");
     await page.getByRole("button", { name: "Save Changes" }).click();
 
     await expect(page).toHaveURL(/\/user-stocks$/);
     await expectToast(page, "JPM updated successfully!", 1000);
-    await expect(row(page, "JPM").locator(".iv")).toHaveText("IV 275.3");
+    await expect(row(page, "JPM").locator(".iv")).toHaveText("Intrinsic value 275.3");
     const saved = (await watchlistOf(trader))[0]!;
     expect(saved).toMatchObject({ base_iv: 300, conservative_iv: 250.5, buy_level_two: 0 });
   });
@@ -638,7 +638,7 @@ test.describe("JavaScript off", () => {
 
     await page.goto("/user-stock/KO");
     await expect(page.getByLabel("Average Value")).toHaveValue("67.5");
-    await page.getByLabel("1st Level").fill("60");
+    await page.getByLabel("1st buy level").fill("60");
     await page.getByRole("button", { name: "Save Changes" }).click();
     await expect(page).toHaveURL(/\/user-stocks$/);
     await expectStaticToast(page, "KO updated successfully!", 1000);

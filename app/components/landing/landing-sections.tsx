@@ -153,7 +153,13 @@ export function Testimonials() {
 }
 
 const TRUST_BADGES = [
-  { icon: <LockIcon />, label: "Encrypted end to end", text: "TLS everywhere; passwords hashed with scrypt." },
+  // Says what it measures (issue 46): TLS encrypts the way between browser and server, which is
+  // not "end to end"; at rest only the passwords are protected, as scrypt hashes.
+  {
+    icon: <LockIcon />,
+    label: "Encrypted in transit",
+    text: "HTTPS (TLS) between your browser and us; passwords are kept only as scrypt hashes.",
+  },
   { icon: <ShieldIcon />, label: "Your broker stays yours", text: "We never place trades or hold your money." },
   { icon: <EyeOffIcon />, label: "Private by default", text: "Your watchlist and levels are never sold or shared." },
   {

@@ -12,6 +12,7 @@ import { FormSection, TopBar, ValueField } from "#app/components/stock-form.tsx"
 import { useCompanyName } from "#app/hooks/use-company-name.ts";
 import { useHydrated } from "#app/hooks/use-hydrated.ts";
 import { useStockForm, type StockFormReply } from "#app/hooks/use-stock-form.ts";
+import { LevelWarnings } from "./level-warnings.tsx";
 
 /**
  * The add page of a stock list (docs/product.md#screens-watchlist-add): the ticker, the company name looked up
@@ -160,11 +161,12 @@ export function AddStockForm({
               <ValueField key={field} field={fields[field]} label={label} />
             ))}
           </FormSection>
-          <FormSection title="Support Levels">
+          <FormSection title="Buy levels">
             {SUPPORT_FIELDS.map(({ name: field, label }) => (
               <ValueField key={field} field={fields[field]} label={label} />
             ))}
           </FormSection>
+          <LevelWarnings warnings={reply?.warnings} />
           <ErrorList id={form.errorId} errors={form.errors} />
           <div className="stock-form__actions">
             <button

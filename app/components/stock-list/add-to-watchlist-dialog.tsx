@@ -31,7 +31,7 @@ export function AddToWatchlistDialog({
         <>
           <p>
             {row.stock.name} ({row.stock.ticker}) will be added to your watchlist with the UIP list&apos;s values:
-            average IV {formatIv(row.average_iv)}, buy levels{" "}
+            average intrinsic value {formatIv(row.average_iv)}, buy levels{" "}
             {[row.buy_level_one, row.buy_level_two, row.buy_level_three, row.buy_level_four]
               .map(formatLevel)
               .join(", ")}

@@ -14,6 +14,7 @@ import { FormSection, TopBar, ValueField } from "#app/components/stock-form.tsx"
 import { StockLogo } from "#app/components/stock-logo.tsx";
 import { BelowIvNote } from "#app/components/below-iv-note.tsx";
 import { useStockForm, type StockFormReply } from "#app/hooks/use-stock-form.ts";
+import { LevelWarnings } from "./level-warnings.tsx";
 
 /** A list row as the edit page shows it. */
 type EditedRow = StockValues & {
@@ -141,11 +142,12 @@ export function EditStockForm({
               hint="The mean of Base and Cons Value."
             />
           </FormSection>
-          <FormSection title="Support Levels">
+          <FormSection title="Buy levels">
             {SUPPORT_FIELDS.map(({ name, editLabel }) => (
               <ValueField key={name} field={fields[name]} label={editLabel} />
             ))}
           </FormSection>
+          <LevelWarnings warnings={reply?.warnings} />
           <ErrorList id={form.errorId} errors={form.errors} />
           <div className="stock-form__actions">
             {canDelete ? (

@@ -41,4 +41,13 @@ describe("/track-record", () => {
     const page = await runLoader(trackRecord, signedOut(), get("/track-record", { cookie }));
     expect(page).toMatchObject({ status: 200, data: { signedIn: true } });
   });
+
+  it("filters the latest scored puts by outcome from the address, and ignores anything else (issue 46)", async () => {
+    const assigned = await callLoader(trackRecord, signedOut(), "/track-record?outcome=assigned");
+    expect(assigned).toMatchObject({ status: 200, data: { outcome: "assigned" } });
+    const record = (assigned.data as { record: { recent_assigned?: { outcome: string }[] } }).record;
+    expect((record.recent_assigned ?? []).every((p) => p.outcome === "assigned")).toBe(true);
+    const bad = await callLoader(trackRecord, signedOut(), "/track-record?outcome=nonsense");
+    expect(bad).toMatchObject({ status: 200, data: { outcome: null } });
+  });
 });

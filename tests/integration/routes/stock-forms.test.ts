@@ -229,3 +229,63 @@ describe("/uip-stock/:ticker", () => {
     });
   });
 });
+
+describe("values probably not meant: warned, saved once accepted (ADR 0083)", () => {
+  const outOfOrder = {
+    base_iv: "300",
+    conservative_iv: "320",
+    buy_level_one: "150",
+    buy_level_two: "160",
+    buy_level_three: "",
+    buy_level_four: "",
+  };
+
+  it("keeps an edit with Cons above Base and buy levels out of order on the page, with both warnings, unsaved", async () => {
+    const before = await callLoader(editUser, app.trader, "/user-stock/KO", { ticker: "KO" });
+    const answer = await callAction(editUser, app.trader, "/user-stock/KO", outOfOrder, { ticker: "KO" });
+    expect(answer.status).toBe(200);
+    expect((answer.data as { warnings: string[] }).warnings).toEqual([
+      "Cons Value ($320.00) is above Base Value ($300.00): the conservative value is meant to be the lower one.",
+      "The 2nd buy level ($160.00) is above the 1st ($150.00): buy levels go down from the 1st to the 4th.",
+    ]);
+    expect(kept(answer.data).initialValue).toMatchObject({ conservative_iv: "320", buy_level_two: "160" });
+    const after = await callLoader(editUser, app.trader, "/user-stock/KO", { ticker: "KO" });
+    expect((after.data as { row: object }).row).toEqual((before.data as { row: object }).row);
+  });
+
+  it("saves them when the box is ticked", async () => {
+    const answer = await callAction(
+      editUser,
+      app.trader,
+      "/user-stock/KO",
+      { ...outOfOrder, accept_warnings: "1" },
+      { ticker: "KO" },
+    );
+    expect(answer).toMatchObject({ location: "/user-stocks", toast: { text: messages.updated("KO") } });
+    const page = await callLoader(editUser, app.trader, "/user-stock/KO", { ticker: "KO" });
+    expect((page.data as { row: object }).row).toMatchObject({ conservative_iv: 320, buy_level_two: 160 });
+  });
+
+  it("answers a trader who may not edit the UIP list with the refusal, not with warnings", async () => {
+    const category_id = await categoryId("Hold");
+    const answer = await callAction(
+      editUip,
+      app.trader,
+      "/uip-stock/KO",
+      { category_id, ...outOfOrder },
+      { ticker: "KO" },
+    );
+    expect(answer.status).toBe(403);
+    expect((answer.data as { warnings?: string[] }).warnings).toBeUndefined();
+  });
+
+  it("warns on the add page too, and adds once accepted", async () => {
+    const fields = { intent: "create", ticker: "NFLX", name: "Netflix, Inc.", ...outOfOrder };
+    const warned = await callAction(addUser, app.trader, "/add-user-stock", fields);
+    expect(warned.status).toBe(200);
+    expect((warned.data as { warnings: string[] }).warnings).toHaveLength(2);
+    expect(kept(warned.data).initialValue).toMatchObject({ ticker: "NFLX", conservative_iv: "320" });
+    const added = await callAction(addUser, app.trader, "/add-user-stock", { ...fields, accept_warnings: "1" });
+    expect(added).toMatchObject({ status: 302, location: "/user-stocks" });
+  });
+});
