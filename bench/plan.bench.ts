@@ -10,7 +10,6 @@
  * Cold = the first call (sectors asked of the market and stored, code not yet optimised); warm =
  * median of the next rounds; wall clock and this process's CPU time.
  */
-import { performance } from "node:perf_hooks";
 import { openDatabase } from "#provider/db/client.ts";
 import { DEMO_TICKERS } from "#provider/db/demo-data.ts";
 import { createSimulatedMarket } from "#provider/market/simulated.ts";
@@ -19,7 +18,7 @@ import { createEventBus } from "#provider/bus/bus.ts";
 import { insertTrade } from "#provider/journal/store.ts";
 import { saveCapitalSettings } from "#provider/plan/store.ts";
 import { bestPutsFor, planOf } from "#provider/plan/book.ts";
-import { median, report } from "./report.ts";
+import { report, summary, timed, type Timing } from "./report.ts";
 
 const TICKERS = 30;
 const OPEN_PUTS = 50;
@@ -27,27 +26,6 @@ const ROUNDS = 20;
 const GOAL_MS = 50;
 // Wednesday 2026-11-18, noon in New York: the market is open, so every chain is full.
 const NOW = new Date("2026-11-18T17:00:00Z");
-
-interface Timing {
-  wall: number;
-  cpu: number;
-}
-async function timed(work: () => Promise<void>): Promise<Timing> {
-  const cpu0 = process.cpuUsage();
-  const wall0 = performance.now();
-  await work();
-  const cpu = process.cpuUsage(cpu0);
-  return { wall: performance.now() - wall0, cpu: (cpu.user + cpu.system) / 1000 };
-}
-const r1 = (x: number) => Math.round(x * 10) / 10;
-function summary(rounds: Timing[]) {
-  const warm = rounds.slice(1);
-  return {
-    cold: { wall: r1(rounds[0]!.wall), cpu: r1(rounds[0]!.cpu) },
-    warm: { wall: r1(median(warm.map((t) => t.wall))), cpu: r1(median(warm.map((t) => t.cpu))) },
-    warm_max_wall: r1(Math.max(...warm.map((t) => t.wall))),
-  };
-}
 
 const tickers = DEMO_TICKERS.slice(0, TICKERS);
 const database = await openDatabase({});

@@ -24,7 +24,6 @@
  * 0039), so every figure after the first open is with it; the output names the flags.
  */
 import { randomBytes } from "node:crypto";
-import { performance } from "node:perf_hooks";
 import pg from "pg";
 import { openDatabase, type DatabaseHandle } from "#provider/db/client.ts";
 import { DEMO_TICKERS } from "#provider/db/demo-data.ts";
@@ -36,7 +35,7 @@ import { TRADE_UPDATES_CHANNEL } from "#provider/bus/channels.ts";
 import { activeRecommendations, topLine } from "#provider/recommend/store.ts";
 import { readerFilters } from "#provider/recommend/filters.ts";
 import type { Db } from "#provider/db/client.ts";
-import { median, report } from "./report.ts";
+import { r1, report, summary, timed, type Timing } from "./report.ts";
 
 const TICKERS = 100;
 const WARM_ROUNDS = 5;
@@ -60,29 +59,6 @@ function universe(): SimulatedTicker[] {
     });
   }
   return list;
-}
-
-interface Timing {
-  wall: number;
-  cpu: number;
-}
-
-/** Wall and CPU milliseconds of `work`. */
-async function timed(work: () => Promise<void>): Promise<Timing> {
-  const cpu0 = process.cpuUsage();
-  const wall0 = performance.now();
-  await work();
-  const cpu = process.cpuUsage(cpu0);
-  return { wall: performance.now() - wall0, cpu: (cpu.user + cpu.system) / 1000 };
-}
-
-const r1 = (x: number) => Math.round(x * 10) / 10;
-function summary(rounds: Timing[]) {
-  const warm = rounds.slice(1);
-  return {
-    cold: { wall: r1(rounds[0]!.wall), cpu: r1(rounds[0]!.cpu) },
-    warm: { wall: r1(median(warm.map((t) => t.wall))), cpu: r1(median(warm.map((t) => t.cpu))) },
-  };
 }
 
 async function endToEnd(database: DatabaseHandle, tickers: SimulatedTicker[], databaseUrl?: string) {
@@ -318,7 +294,7 @@ async function main() {
     node_flags: [...process.execArgv, ...(process.env.NODE_OPTIONS ? [process.env.NODE_OPTIONS] : [])],
     v8_flags_set_by_the_app: ["--liftoff-only (provider/db/client.ts, on opening PGlite; ADR 0039)"],
   };
-  const line = (label: string, s: ReturnType<typeof summary>) =>
+  const line = (label: string, s: Pick<ReturnType<typeof summary>, "cold" | "warm">) =>
     `${label.padEnd(26)} cold ${s.cold.wall} ms (cpu ${s.cold.cpu})   warm ${s.warm.wall} ms (cpu ${s.warm.cpu})`;
   console.log(
     [
