@@ -17,6 +17,14 @@ const CHUNK = 1000;
 const MAX_HISTORY_DAYS = 1830;
 
 /**
+ * Calls this process already copied today (trader and option), per database: a trader reopening the screen writes
+ * nothing again. Only a shortcut: the unique key still decides, so another process copying the same
+ * call changes nothing. Cleared each New York day and past MEMO_LIMIT keys, which bounds its memory.
+ */
+const copiedByDb = new WeakMap<Db, { day: string; keys: Set<string> }>();
+const MEMO_LIMIT = 100_000;
+
+/**
  * Copies the calls a trader's screen lists (not the "nearest" call shown when none passed the
  * filters: that one was named, not suggested). A call already copied for the trader that day is
  * left as first shown.
@@ -49,13 +57,22 @@ export async function recordShownCalls(
         })),
     )
     .slice(0, MAX_CALLS_PER_SCREEN);
-  if (rows.length === 0) return 0;
+  let copiedToday = copiedByDb.get(db);
+  if (!copiedToday) copiedByDb.set(db, (copiedToday = { day: shownDay, keys: new Set() }));
+  if (copiedToday.day !== shownDay || copiedToday.keys.size > MEMO_LIMIT) {
+    copiedToday.day = shownDay;
+    copiedToday.keys.clear();
+  }
+  const keyOf = (row: (typeof rows)[number]) => `${userId}\u0000${row.option_symbol}`;
+  const fresh = rows.filter((row) => !copiedToday.keys.has(keyOf(row)));
+  if (fresh.length === 0) return 0;
   const inserted = await db
     .insertInto("track_record_calls")
-    .values(rows)
+    .values(fresh)
     .onConflict((oc) => oc.columns(["user_id", "option_symbol", "shown_day"]).doNothing())
     .returning("id")
     .execute();
+  for (const row of fresh) copiedToday.keys.add(keyOf(row));
   return inserted.length;
 }
 
