@@ -51,6 +51,31 @@ export const ScoredPickRow = z.object({
 });
 export type ScoredPickRow = z.infer<typeof ScoredPickRow>;
 
+/**
+ * The covered calls the screen suggested to traders (each once per trader, option and day), scored
+ * from the expiry close against the adjusted basis shown. Totals only: each row is someone's holding.
+ */
+export const CallRecord = z.object({
+  count: z.number().int().min(0),
+  /** Closed above the strike: the shares were sold at the strike. */
+  called_away: z.number().int().min(0),
+  /** Closed at or below the strike: the premium and the shares kept. */
+  kept: z.number().int().min(0),
+  pending: z.number().int().min(0),
+  simulated: z.boolean(),
+  /** Mean bid / adjusted basis: the premium's return on the money in the shares. */
+  mean_promised_return: z.number(),
+  /** Mean P&L / adjusted basis, gross of commission: premium + strike − basis when called away, the premium when kept. */
+  mean_realised_return: z.number(),
+  /** Sum of the P&L of one contract (100 shares) of each call, in dollars, gross of commission. */
+  pnl_per_contract: z.number(),
+  /** Mean risk-neutral chance of being called shown, N(d2); null when none was shown. */
+  mean_chance_called: Fraction.nullable(),
+  first_shown: DateOnly.nullable(),
+  last_expiry: DateOnly.nullable(),
+});
+export type CallRecord = z.infer<typeof CallRecord>;
+
 export const TrackRecord = z.object({
   /** Some recorded picks were priced and scored in the simulated market. */
   simulated: z.boolean(),
@@ -74,6 +99,8 @@ export const TrackRecord = z.object({
   recent: z.array(ScoredPickRow),
   /** The latest assigned picks, latest expiry first, so assignments can be audited too (issue 46). */
   recent_assigned: z.array(ScoredPickRow).optional(),
+  /** The covered calls the screen suggested, scored at expiry (docs/decisions/0088). */
+  calls: CallRecord,
 });
 export type TrackRecord = z.infer<typeof TrackRecord>;
 

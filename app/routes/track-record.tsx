@@ -2,6 +2,7 @@ import { useLoaderData } from "react-router";
 import type { Route } from "./+types/track-record";
 import { LogoMark } from "#app/components/signed-out-icons.tsx";
 import { CalibrationChart } from "#app/components/track-record/calibration-chart.tsx";
+import { CallTotals } from "#app/components/track-record/call-totals.tsx";
 import { CalibrationTable, GroupTable, RecentTable } from "#app/components/track-record/track-record-tables.tsx";
 import { formatPercent } from "#app/lib/format.ts";
 import { formatCount, formatDay, formatDollars, formatMonth, formatReturn } from "#app/lib/track-record.ts";
@@ -160,6 +161,8 @@ export default function TrackRecordPage() {
           </>
         )}
 
+        <CallTotals calls={record.calls} />
+
         <section aria-labelledby="tr-definitions" className="tr-definitions">
           <h2 id="tr-definitions">What each figure is</h2>
           <dl>
@@ -190,6 +193,20 @@ export default function TrackRecordPage() {
             <dd>
               The sum, in dollars, of 100 × the realised profit or loss a share of every scored put, gross of
               commission.
+            </dd>
+            <dt>Covered calls: called away, kept</dt>
+            <dd>
+              From the stock&apos;s close on the call&apos;s expiry day: above the strike the shares are called away at
+              the strike; at or below it the call expires, and the premium and the shares are kept. Early assignment is
+              not modelled.
+            </dd>
+            <dt>Covered calls: realised return</dt>
+            <dd>
+              Called away: (premium at the bid + strike − adjusted basis) ÷ adjusted basis, the whole cycle&apos;s gain
+              on the shares. Kept: premium at the bid ÷ adjusted basis; the kept shares&apos; change in value is not
+              realised and not counted. Gross of commission, over the call&apos;s life (not annualised). The adjusted
+              basis is the trader&apos;s journal figure when the call was shown: what the shares cost less the
+              cycle&apos;s net premiums.
             </dd>
           </dl>
           {t.at_mid > 0 ? (

@@ -689,6 +689,39 @@ const migrations: Record<string, Migration> = {
       );
     },
   },
+  "0180-track-record-calls": {
+    // The covered calls the screen suggested, one per trader, option and New York day, scored at
+    // expiry beside the puts (docs/decisions/0088-track-record-scores-suggested-calls.md).
+    async up(db: Kysely<unknown>) {
+      await runScript(
+        db,
+        `
+        CREATE TABLE track_record_calls (
+          id integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+          user_id integer NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+          simulated boolean NOT NULL,
+          ticker text NOT NULL,
+          option_symbol text NOT NULL,
+          shown_day date NOT NULL,
+          shown_at timestamptz NOT NULL,
+          expiration date NOT NULL,
+          strike double precision NOT NULL CHECK (strike > 0),
+          premium double precision NOT NULL CHECK (premium > 0),
+          adjusted_basis double precision NOT NULL CHECK (adjusted_basis > 0),
+          spot double precision NOT NULL,
+          chance_called double precision CHECK (chance_called IS NULL OR (chance_called >= 0 AND chance_called <= 1)),
+          close_day date,
+          close_at_expiry double precision,
+          outcome text CHECK (outcome IN ('called_away', 'kept')),
+          pnl_per_share double precision,
+          scored_at timestamptz,
+          UNIQUE (user_id, option_symbol, shown_day)
+        );
+        CREATE INDEX track_record_calls_pending ON track_record_calls (expiration) WHERE outcome IS NULL;
+      `,
+      );
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -313,6 +313,31 @@ export interface TrackRecordPicksTable {
   scored_at: Timestamp | null;
 }
 
+/** A covered call the screen suggested to a trader, and how it ended (docs/decisions/0088). */
+export interface TrackRecordCallsTable {
+  id: Generated<number>;
+  user_id: number;
+  simulated: boolean;
+  ticker: string;
+  option_symbol: string;
+  shown_day: string;
+  shown_at: Timestamp;
+  expiration: string;
+  strike: number;
+  /** The bid shown, a share: what a sell order fills at. */
+  premium: number;
+  /** The trader's adjusted cost basis a share when the call was shown (the journal's figure). */
+  adjusted_basis: number;
+  spot: number;
+  /** Risk-neutral N(d2) shown; null when no volatility fitted the quote. */
+  chance_called: number | null;
+  close_day: string | null;
+  close_at_expiry: number | null;
+  outcome: "called_away" | "kept" | null;
+  pnl_per_share: number | null;
+  scored_at: Timestamp | null;
+}
+
 /** The track record job's bookmarks (how far it has copied, whether the back-test ran). */
 export interface TrackRecordStateTable {
   key: string;
@@ -441,6 +466,7 @@ export interface Database {
   rate_limits: RateLimitsTable;
   track_record_picks: TrackRecordPicksTable;
   track_record_state: TrackRecordStateTable;
+  track_record_calls: TrackRecordCallsTable;
   revoked_tokens: RevokedTokensTable;
   trades: TradesTable;
   alert_settings: AlertSettingsTable;

@@ -82,17 +82,18 @@ it("runs a whole wheel: put, shares at the adjusted basis, a covered call, the e
     params: { userId: me.id },
     body: {
       stock: { ticker: "KO", name: "", current_price: 0 },
+      // KO is about $70.50 that Monday in the demo market: levels from just above it down.
       base_iv: 80,
       conservative_iv: 75,
-      buy_level_one: 66,
-      buy_level_two: 64,
-      buy_level_three: 62,
-      buy_level_four: 60,
+      buy_level_one: 72,
+      buy_level_two: 70,
+      buy_level_three: 68,
+      buy_level_four: 66,
     },
   });
   await api(calls.updateUserStock, { params: { id: row.id }, body: { generate_recommendation: true } });
   await api(calls.generateRecommendations, { params: { ticker: "KO" } });
-  const puts = await api<TradeRecommendation[]>(calls.tradeRecommendations, { params: { symbol: "KO" } });
+  const puts = await api<TradeRecommendation[]>(calls.tradeRecommendations, { params: { symbol: "KO" }, query: WIDE });
   expect(puts.length).toBeGreaterThan(0);
 
   // 1. The best put sold as recommended, at its bid, one contract, $0.65.

@@ -11,6 +11,8 @@ import { replay } from "#provider/journal/wheel.ts";
 import { nyClock } from "#provider/market/calendar.ts";
 import type { MarketData } from "#provider/market/port.ts";
 import { marketRate } from "#provider/market/rates.ts";
+import { isSimulatedMarket } from "#provider/market/simulated.ts";
+import { recordShownCalls } from "#provider/track-record/calls-store.ts";
 import { contractsAvailable, coveredCallsFor } from "./covered-calls.ts";
 import { baseValues, readerCallFilters } from "./covered-calls-store.ts";
 import { savedFilters } from "./filters.ts";
@@ -119,5 +121,9 @@ export async function coveredCallScreen(
     if (i > 0) await new Promise((resolve) => setImmediate(resolve));
     holdings.push(...(await Promise.all(lots.slice(i, i + HOLDINGS_AT_ONCE).map(holdingCalls))));
   }
-  return { as_of: new Date(now).toISOString(), commission, filters, holdings };
+  const screen: CoveredCalls = { as_of: new Date(now).toISOString(), commission, filters, holdings };
+  // The calls shown are the ones the product suggested: the track record scores them at expiry
+  // (docs/decisions/0088-track-record-scores-suggested-calls.md).
+  await recordShownCalls(db, userId, screen, { simulated: isSimulatedMarket(market), now: new Date(now) });
+  return screen;
 }

@@ -3,6 +3,7 @@ import type { LandingStats, TrackRecord } from "#contract/track-record.ts";
 import type { Router } from "#provider/http/router.ts";
 import type { ProviderContext } from "#provider/context.ts";
 import { summarize, type Group } from "#provider/track-record/summary.ts";
+import { readCallRecord } from "#provider/track-record/calls-store.ts";
 import {
   pricedInLatestSession,
   readTrackRecord,
@@ -20,7 +21,7 @@ const CACHE_MS = 30_000;
 export function trackRecordRoutes(router: Router, context: ProviderContext): void {
   const { db } = context;
   const trackRecord = cached(async (): Promise<TrackRecord> => {
-    const stored = await readTrackRecord(db);
+    const [stored, callRecord] = await Promise.all([readTrackRecord(db), readCallRecord(db)]);
     const summary = summarize(stored.picks);
     let firstExpiry: string | null = null;
     for (const p of stored.picks) if (firstExpiry === null || p.expiration < firstExpiry) firstExpiry = p.expiration;
@@ -42,6 +43,19 @@ export function trackRecordRoutes(router: Router, context: ProviderContext): voi
       by_month: summary.byMonth.map((g) => ({ ...wire(g), month: g.month })),
       recent: stored.recent.map(pickRow),
       recent_assigned: stored.recentAssigned.map(pickRow),
+      calls: {
+        count: callRecord.count,
+        called_away: callRecord.calledAway,
+        kept: callRecord.kept,
+        pending: callRecord.pending,
+        simulated: callRecord.simulated,
+        mean_promised_return: callRecord.meanPromisedReturn,
+        mean_realised_return: callRecord.meanRealisedReturn,
+        pnl_per_contract: callRecord.pnlPerContract,
+        mean_chance_called: callRecord.meanChanceCalled,
+        first_shown: callRecord.firstShown,
+        last_expiry: callRecord.lastExpiry,
+      },
     };
   });
 

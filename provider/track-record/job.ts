@@ -9,7 +9,8 @@ import type { Job } from "#provider/jobs/scheduler.ts";
 import type { MarketData } from "#provider/market/port.ts";
 import { isSimulatedMarket } from "#provider/market/simulated.ts";
 import { backtestOnce } from "./backtest.ts";
-import { copyShown, scoreDue } from "./store.ts";
+import { scoreDueCalls } from "./calls-store.ts";
+import { copyShown, scoreDue, type ScoreResult } from "./store.ts";
 
 const TRACK_RECORD_JOB = "track-record";
 
@@ -29,6 +30,8 @@ export interface TrackRecordRun {
   backtested: number;
   scored: number;
   waiting: number;
+  /** The suggested covered calls scored this run (docs/decisions/0088). */
+  calls: ScoreResult;
 }
 
 export async function runTrackRecord(
@@ -46,7 +49,8 @@ export async function runTrackRecord(
       })
     : 0;
   const { scored, waiting } = await scoreDue(context.db, context.market, now());
-  return { copied, backtested, scored, waiting };
+  const calls = await scoreDueCalls(context.db, context.market, now());
+  return { copied, backtested, scored, waiting, calls };
 }
 
 export function trackRecordJob(context: { db: Db; market: MarketData }, options: TrackRecordJobOptions): Job {
@@ -68,10 +72,12 @@ export function trackRecordJob(context: { db: Db; market: MarketData }, options:
       }
       first = false;
       const result = await runTrackRecord(context, { ...options, signal });
-      if (result.copied || result.backtested || result.scored) {
+      if (result.copied || result.backtested || result.scored || result.calls.scored) {
         console.log(
           `[track-record] copied ${result.copied}, back-tested ${result.backtested}, scored ${result.scored}` +
-            (result.waiting ? `, ${result.waiting} waiting for a close` : ""),
+            (result.waiting ? `, ${result.waiting} waiting for a close` : "") +
+            `; covered calls scored ${result.calls.scored}` +
+            (result.calls.waiting ? `, ${result.calls.waiting} waiting` : ""),
         );
       }
     },

@@ -40,7 +40,13 @@ describe("the track record of live recommendations", () => {
     // The same market instant gives the same set again: shown twice the same day, one pick each.
     await generateRecommendations(context, "MSFT", { trigger: "test" });
     const first = await runTrackRecord(context, { now: () => T0 });
-    expect(first).toEqual({ copied: generated.recommendations.length, backtested: 0, scored: 0, waiting: 0 });
+    expect(first).toEqual({
+      copied: generated.recommendations.length,
+      backtested: 0,
+      scored: 0,
+      waiting: 0,
+      calls: { scored: 0, waiting: 0 },
+    });
     const rows = await picks();
     expect(rows.map((r) => r.option_symbol).sort()).toEqual(
       generated.recommendations.map((r) => r.option_identifier).sort(),
@@ -84,7 +90,7 @@ describe("the track record of live recommendations", () => {
   it("changes nothing when run again", async () => {
     const before = await picks();
     const again = await runTrackRecord({ db: provider.context.db, market: marketAt(T1) }, { now: () => T1 });
-    expect(again).toEqual({ copied: 0, backtested: 0, scored: 0, waiting: 0 });
+    expect(again).toEqual({ copied: 0, backtested: 0, scored: 0, waiting: 0, calls: { scored: 0, waiting: 0 } });
     expect(await picks()).toEqual(before);
   });
 
@@ -180,7 +186,7 @@ describe("the simulated back-test", () => {
     expect(first.scored).toBe(due);
 
     const second = await runTrackRecord({ db, market }, { now: () => T0, backtestWeeks: 4 });
-    expect(second).toEqual({ copied: 0, backtested: 0, scored: 0, waiting: 0 });
+    expect(second).toEqual({ copied: 0, backtested: 0, scored: 0, waiting: 0, calls: { scored: 0, waiting: 0 } });
   });
 });
 
