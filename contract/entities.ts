@@ -299,7 +299,8 @@ export type TradeKind = (typeof TRADE_KINDS)[number];
 const OPTION_KINDS: readonly TradeKind[] = ["sell_to_open", "buy_to_close", "expire", "assignment", "exercise"];
 const isOptionKind = (kind: TradeKind) => OPTION_KINDS.includes(kind);
 const OptionType = z.enum(["put", "call"]);
-const TRADE_SOURCES = ["manual", "ibkr", "tastytrade"] as const;
+// "ofx": OFX/QFX investment statements (docs/decisions/0089-ofx-investment-statements.md).
+const TRADE_SOURCES = ["manual", "ibkr", "tastytrade", "ofx"] as const;
 
 const money = (label: string) =>
   z
@@ -503,8 +504,10 @@ export const Journal = z.object({
 });
 export type Journal = z.infer<typeof Journal>;
 
-const BROKERS = ["ibkr", "tastytrade"] as const;
-export const Broker = z.enum(BROKERS, { error: "Choose Interactive Brokers or tastytrade" });
+const BROKERS = ["ibkr", "tastytrade", "ofx"] as const;
+export const Broker = z.enum(BROKERS, {
+  error: "Choose Interactive Brokers, tastytrade or an OFX/QFX investment statement",
+});
 export type Broker = z.infer<typeof Broker>;
 
 export const ImportPreview = z.object({

@@ -151,4 +151,5 @@ export const IMPORT_FILE_MAX_BYTES = 1_000_000;
 export const IMPORT_BROKERS = [
   { value: "ibkr", label: "Interactive Brokers (activity statement, CSV)" },
   { value: "tastytrade", label: "tastytrade (transactions, CSV)" },
+  { value: "ofx", label: "Any broker's investment statement (OFX or QFX)" },
 ] as const;

@@ -4,6 +4,7 @@ import { TradeInput, type Broker, type ImportPreview, type TradeInput as TradeIn
 import { describeZodError, HttpError } from "#provider/http/errors.ts";
 import { CsvFormatError, readCsv, type CsvLine, type ParsedLine } from "./brokers/csv.ts";
 import { parseIbkr } from "./brokers/ibkr.ts";
+import { parseOfx } from "./brokers/ofx.ts";
 import { parseTastytrade } from "./brokers/tastytrade.ts";
 import { KIND_WORDS } from "./journal.ts";
 import { pacer } from "./pace.ts";
@@ -25,10 +26,20 @@ export const MAX_IMPORT_LINES = 10_000;
  */
 const TRIAL_BUDGET = 2_000_000;
 
-const PARSERS: Record<Broker, (records: readonly CsvLine[]) => ParsedLine[]> = {
+/** CSV brokers: a reader of the file's records. */
+const PARSERS: Record<Exclude<Broker, "ofx">, (records: readonly CsvLine[]) => ParsedLine[]> = {
   ibkr: parseIbkr,
   tastytrade: parseTastytrade,
 };
+
+/** A broker file's lines: OFX/QFX statements are XML or SGML, the others CSV (docs/decisions/0089-ofx-investment-statements.md). */
+async function readLines(broker: Broker, text: string, pace: () => Promise<void> | undefined): Promise<ParsedLine[]> {
+  if (broker === "ofx") return parseOfx(text, pace);
+  const { records, unreadable } = await readCsv(text, pace);
+  const lines = PARSERS[broker](records);
+  if (unreadable) lines.push(unreadable);
+  return lines;
+}
 
 interface Planned {
   line: number;
@@ -86,11 +97,9 @@ async function planImport(
 ) {
   const pace = pacer();
   const mark = await store.journalMark(tx, userId);
-  const { records, unreadable } = await readCsv(csv, pace);
   let lines: ParsedLine[];
   try {
-    lines = PARSERS[broker](records);
-    if (unreadable) lines.push(unreadable);
+    lines = await readLines(broker, csv, pace);
   } catch (error) {
     if (error instanceof CsvFormatError) throw new HttpError(422, error.message);
     throw error;
