@@ -6,6 +6,13 @@ import { RESOLVE_EXPIRY_TEXT, resolveHref } from "#app/lib/resolve-expiry.ts";
 import { formatMoney, formatPercent, formatSignedMoney } from "#app/lib/trade-journal.ts";
 import type { PositionAlertEvent, PositionAlertsByOption } from "#contract/position-alerts.ts";
 
+/** Where an imported trade came from, as its row says it. */
+const SOURCE_NAMES: Record<Exclude<JournalRow["source"], "manual">, string> = {
+  ibkr: "Interactive Brokers",
+  tastytrade: "tastytrade",
+  ofx: "an OFX/QFX statement",
+};
+
 /** The badge on the position (text, so colour is never the only signal); here, not in the contract, whose zod /portfolio does not load (ADR 0051). */
 export const POSITION_ALERT_BADGES: Record<PositionAlertEvent, string> = {
   profit_target: "Profit target reached",
@@ -318,9 +325,7 @@ export function TradeRow({ trade }: { trade: JournalRow }) {
           </span>
         ) : null}
         <time dateTime={trade.traded_at}>{formatDateTime(trade.traded_at)}</time>
-        {trade.source !== "manual" ? (
-          <span> · imported from {trade.source === "ibkr" ? "Interactive Brokers" : "tastytrade"}</span>
-        ) : null}
+        {trade.source !== "manual" ? <span> · imported from {SOURCE_NAMES[trade.source]}</span> : null}
         {trade.recorded_automatically ? <span> · {RESOLVE_EXPIRY_TEXT.automatic}</span> : null}
       </div>
     </li>

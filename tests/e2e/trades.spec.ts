@@ -508,7 +508,7 @@ test.describe("broker imports", () => {
       await page.goto("/portfolio");
       await page.getByRole("link", { name: "Import from a broker" }).click();
       await page.getByLabel("Broker").selectOption("ibkr");
-      await page.getByLabel("CSV file (under 1 MB)").setInputFiles(fixture("ibkr-activity-statement.csv"));
+      await page.getByLabel("CSV, OFX or QFX file (under 1 MB)").setInputFiles(fixture("ibkr-activity-statement.csv"));
       await page.getByRole("button", { name: "Preview" }).click();
       await expect(page.getByRole("status")).toHaveText(
         "6 to add · 0 already imported · 0 refused · 14 lines not trades",
@@ -529,7 +529,7 @@ test.describe("broker imports", () => {
 
       await page.goto("/import-trades");
       await page.getByLabel("Broker").selectOption("ibkr");
-      await page.getByLabel("CSV file (under 1 MB)").setInputFiles(fixture("ibkr-activity-statement.csv"));
+      await page.getByLabel("CSV, OFX or QFX file (under 1 MB)").setInputFiles(fixture("ibkr-activity-statement.csv"));
       await page.getByRole("button", { name: "Preview" }).click();
       await expect(page.getByRole("status")).toHaveText(
         "0 to add · 6 already imported · 0 refused · 14 lines not trades",
@@ -549,7 +549,7 @@ test.describe("broker imports", () => {
     await signInAs(page, trader);
     await page.goto("/import-trades");
     await page.getByLabel("Broker").selectOption("tastytrade");
-    await page.getByLabel("CSV file (under 1 MB)").setInputFiles(fixture("ibkr-activity-statement.csv"));
+    await page.getByLabel("CSV, OFX or QFX file (under 1 MB)").setInputFiles(fixture("ibkr-activity-statement.csv"));
     await page.getByRole("button", { name: "Preview" }).click();
     await expect(
       page.getByText(/^This is not a tastytrade transactions file: the columns .* are missing$/),
@@ -561,7 +561,7 @@ test.describe("broker imports", () => {
     );
     await page.getByLabel("Broker").selectOption("tastytrade");
     await page
-      .getByLabel("CSV file (under 1 MB)")
+      .getByLabel("CSV, OFX or QFX file (under 1 MB)")
       .setInputFiles({ name: "transactions.csv", mimeType: "text/csv", buffer: Buffer.from(text) });
     await page.getByRole("button", { name: "Preview" }).click();
     await expect(page.getByRole("status")).toHaveText("6 to add · 0 already imported · 1 refused · 3 lines not trades");
@@ -595,7 +595,7 @@ test.describe("a broker file that starts mid-cycle (ADR 0074)", () => {
       await page.goto("/import-trades", { waitUntil: "domcontentloaded" });
       await page.getByLabel("Broker").selectOption("ibkr");
       await page
-        .getByLabel("CSV file (under 1 MB)")
+        .getByLabel("CSV, OFX or QFX file (under 1 MB)")
         .setInputFiles({ name: "statement.csv", mimeType: "text/csv", buffer: Buffer.from(midCycle) });
       await page.getByRole("button", { name: "Preview", exact: true }).click();
       await expect(page.getByRole("heading", { name: "Opening positions" })).toBeVisible();
