@@ -576,6 +576,45 @@ test.describe("broker imports", () => {
   });
 });
 
+test.describe("OFX/QFX investment statements (ADR 0089)", () => {
+  for (const javaScriptEnabled of [true, false]) {
+    test(`the KO wheel's statement previewed, imported, and again adds nothing (JavaScript ${javaScriptEnabled ? "on" : "off"})`, async ({
+      browser,
+    }) => {
+      const context = await browser.newContext({ javaScriptEnabled });
+      const page = await context.newPage();
+      if (javaScriptEnabled) await recordToasts(page);
+      const trader = await createTrader([]);
+      await signInAs(page, trader);
+      const preview = async () => {
+        await page.goto("/import-trades");
+        await page.getByLabel("Broker").selectOption("ofx");
+        await page.getByLabel("CSV, OFX or QFX file (under 1 MB)").setInputFiles(fixture("ofx-ko-wheel.ofx"));
+        await page.getByRole("button", { name: "Preview" }).click();
+      };
+      await preview();
+      await expect(page.getByRole("status")).toHaveText(
+        "7 to add · 0 already imported · 0 refused · 3 lines not trades",
+      );
+      await page.getByRole("button", { name: "Import 7 trades" }).click();
+      await expect(page).toHaveURL(/\/portfolio\?period=all$/);
+      await expectSaved(page, "Imported 7 trades; 0 already in the journal, 0 refused", javaScriptEnabled);
+      await expect(rows(page)).toHaveCount(7);
+      await expect(rows(page).first()).toContainText("imported from an OFX/QFX statement");
+      // The hand-worked KO wheel (provider/routes/trade-imports.test.ts): 755.46 + the 102.00 dividend.
+      await expect(figure(card(page, /^KO cycle from/), "Realised P/L (net of fees)")).toHaveText("+$857.46");
+
+      await preview();
+      await expect(page.getByRole("status")).toHaveText(
+        "0 to add · 7 already imported · 0 refused · 3 lines not trades",
+      );
+      await expect(page.getByText("Nothing to import.")).toBeVisible();
+      expect(await journalOf(trader)).toHaveLength(7);
+      await context.close();
+    });
+  }
+});
+
 test.describe("a broker file that starts mid-cycle (ADR 0074)", () => {
   // The KO wheel's statement from the assignment on: its put was sold before the file begins.
   const midCycle = readFileSync(fixture("ibkr-ko-wheel.csv"), "utf8")
