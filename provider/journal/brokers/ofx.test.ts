@@ -156,3 +156,24 @@ describe("bad OFX files", () => {
     });
   });
 });
+
+describe("reading a large OFX file", () => {
+  it("reads it 16 kB at a time, letting other work run between the slices", async () => {
+    // About 900 kB that is almost all SECLIST: few transactions, so the yields counted are the reading's.
+    const securities = Array.from(
+      { length: 6_000 },
+      (_, i) =>
+        `<STOCKINFO><SECINFO><SECID><UNIQUEID>S${i}</UNIQUEID><UNIQUEIDTYPE>TICKER</UNIQUEIDTYPE></SECID><TICKER>S${i}</TICKER></SECINFO></STOCKINFO>`,
+    ).join("\n");
+    const big = XML.replace("</SECLIST>", `${securities}</SECLIST>`);
+    let yields = 0;
+    const lines = await parseOfx(big, () => {
+      yields += 1;
+      return new Promise<void>((resolve) => setImmediate(resolve));
+    });
+    expect(trades(lines)).toEqual(EXPECTED);
+    // One yield per 16 kB slice read, then one per closure and per transaction (2 + 10).
+    expect(yields).toBeGreaterThanOrEqual(Math.floor(big.slice(big.indexOf("<OFX>")).length / 16_384));
+    expect(big.length).toBeGreaterThan(800_000);
+  });
+});

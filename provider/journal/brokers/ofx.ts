@@ -138,7 +138,7 @@ async function readOfx(text: string, pace: () => Promise<void> | undefined) {
       line: parser.line + 1 + lineOffset,
       start: parser.startTagPosition - 1,
     };
-    // Only what the journal reads is kept, so memory grows with the transactions, not the file's other parts.
+    // The whole tree is kept (a file is under 1 MB): the SECLIST at the end describes the transactions before it.
     top().children.push(node);
     stack.push(node);
     // OFX nests about ten deep; a far deeper file is not OFX, and would make each end tag's search long.
@@ -160,7 +160,7 @@ async function readOfx(text: string, pace: () => Promise<void> | undefined) {
   parser.onerror = () => {
     parser.resume();
   };
-  // sax's own close events for unmatched tags are ignored above: `close` keeps the stack honest.
+  // An end tag closes the innermost open element of its name (`close`); one that names none does nothing.
   for (let i = 0; i < body.length; i += SLICE_CHARS) {
     parser.write(body.slice(i, i + SLICE_CHARS));
     await pace();
