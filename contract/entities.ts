@@ -306,7 +306,8 @@ export type TradeKind = (typeof TRADE_KINDS)[number];
 const OPTION_KINDS: readonly TradeKind[] = ["sell_to_open", "buy_to_close", "expire", "assignment", "exercise"];
 const isOptionKind = (kind: TradeKind) => OPTION_KINDS.includes(kind);
 const OptionType = z.enum(["put", "call"]);
-const TRADE_SOURCES = ["manual", "ibkr", "tastytrade", "schwab"] as const;
+// "ofx": OFX/QFX investment statements (docs/decisions/0089-ofx-investment-statements.md).
+const TRADE_SOURCES = ["manual", "ibkr", "tastytrade", "schwab", "ofx"] as const;
 
 const money = (label: string) =>
   z
@@ -512,8 +513,10 @@ export const Journal = z.object({
 });
 export type Journal = z.infer<typeof Journal>;
 
-const BROKERS = ["ibkr", "tastytrade", "schwab"] as const;
-export const Broker = z.enum(BROKERS, { error: "Choose Interactive Brokers, tastytrade or Schwab" });
+const BROKERS = ["ibkr", "tastytrade", "schwab", "ofx"] as const;
+export const Broker = z.enum(BROKERS, {
+  error: "Choose Interactive Brokers, tastytrade, Schwab or an OFX/QFX investment statement",
+});
 export type Broker = z.infer<typeof Broker>;
 
 export const ImportPreview = z.object({

@@ -6,6 +6,7 @@ import { RESOLVE_EXPIRY_TEXT, resolveHref } from "#app/lib/resolve-expiry.ts";
 import { formatMoney, formatPercent, formatSignedMoney } from "#app/lib/trade-journal.ts";
 import type { PositionAlertEvent, PositionAlertsByOption } from "#contract/position-alerts.ts";
 
+/** Where an imported trade came from, as its row says it. */
 /** The badge on the position (text, so colour is never the only signal); here, not in the contract, whose zod /portfolio does not load (ADR 0051). */
 export const POSITION_ALERT_BADGES: Record<PositionAlertEvent, string> = {
   profit_target: "Profit target reached",
@@ -26,6 +27,7 @@ const SOURCE_NAMES: Record<Exclude<JournalRow["source"], "manual">, string> = {
   ibkr: "Interactive Brokers",
   tastytrade: "tastytrade",
   schwab: "Schwab",
+  ofx: "an OFX/QFX statement",
 };
 
 const KIND_LABELS: Record<JournalRow["kind"], string> = {

@@ -152,4 +152,5 @@ export const IMPORT_BROKERS = [
   { value: "ibkr", label: "Interactive Brokers (activity statement, CSV)" },
   { value: "tastytrade", label: "tastytrade (transactions, CSV)" },
   { value: "schwab", label: "Schwab (transactions, CSV)" },
+  { value: "ofx", label: "Any broker's investment statement (OFX or QFX)" },
 ] as const;

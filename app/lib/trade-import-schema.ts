@@ -1,12 +1,12 @@
 import { z } from "zod";
 import { IMPORT_FILE_MAX_BYTES } from "./trade-fields.ts";
 
-/** The import form: a broker and its CSV file (the provider takes files under 1 MB). */
+/** The import form: a broker and its CSV (or OFX/QFX) file (the provider takes files under 1 MB). */
 
 export const ImportFormSchema = z.object({
-  broker: z.enum(["ibkr", "tastytrade", "schwab"], { error: "Choose the broker the file comes from" }),
+  broker: z.enum(["ibkr", "tastytrade", "schwab", "ofx"], { error: "Choose the broker the file comes from" }),
   csv: z
-    .string({ error: "Choose a CSV file" })
-    .min(1, "Choose a CSV file")
+    .string({ error: "Choose the broker's file" })
+    .min(1, "Choose the broker's file")
     .max(IMPORT_FILE_MAX_BYTES, "The file is larger than 1 MB"),
 });

@@ -56,12 +56,12 @@ export default function ImportTrades({ actionData }: Route.ComponentProps) {
             <ErrorList id="import-broker-error" errors={errors.broker} />
           </div>
           <div className="field">
-            <label htmlFor="import-file">CSV file (under 1 MB)</label>
+            <label htmlFor="import-file">CSV, OFX or QFX file (under 1 MB)</label>
             <input
               id="import-file"
               name="file"
               type="file"
-              accept=".csv,text/csv"
+              accept=".csv,text/csv,.ofx,.qfx,application/x-ofx"
               aria-invalid={errors.file ? true : undefined}
               aria-describedby={errors.file ? "import-file-error" : undefined}
             />

@@ -722,6 +722,19 @@ const migrations: Record<string, Migration> = {
       );
     },
   },
+  "0190-trades-source-ofx": {
+    // Trades imported from OFX/QFX investment statements (docs/decisions/0089-ofx-investment-statements.md).
+    // 'schwab' is allowed too, so this CHECK keeps the Schwab import's rows whichever branch merges first.
+    async up(db: Kysely<unknown>) {
+      await runScript(
+        db,
+        `
+        ALTER TABLE trades DROP CONSTRAINT trades_source_check;
+        ALTER TABLE trades ADD CONSTRAINT trades_source_check CHECK (source IN ('manual', 'ibkr', 'tastytrade', 'schwab', 'ofx'));
+      `,
+      );
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

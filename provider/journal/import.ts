@@ -5,6 +5,7 @@ import { describeZodError, HttpError } from "#provider/http/errors.ts";
 import { CsvFormatError, readCsv, type CsvLine, type ParsedLine } from "./brokers/csv.ts";
 import { parseIbkr } from "./brokers/ibkr.ts";
 import { parseSchwab } from "./brokers/schwab.ts";
+import { parseOfx } from "./brokers/ofx.ts";
 import { parseTastytrade } from "./brokers/tastytrade.ts";
 import { KIND_WORDS } from "./journal.ts";
 import { pacer } from "./pace.ts";
@@ -26,11 +27,25 @@ export const MAX_IMPORT_LINES = 10_000;
  */
 const TRIAL_BUDGET = 2_000_000;
 
-const PARSERS: Record<Broker, (records: readonly CsvLine[]) => Iterable<ParsedLine>> = {
+/** CSV brokers: a reader of the file's records, one line at a time. */
+const PARSERS: Record<Exclude<Broker, "ofx">, (records: readonly CsvLine[]) => Iterable<ParsedLine>> = {
   ibkr: parseIbkr,
   tastytrade: parseTastytrade,
   schwab: parseSchwab,
 };
+
+/** A broker file's lines: OFX/QFX statements are XML or SGML, the others CSV (docs/decisions/0089-ofx-investment-statements.md). */
+async function readLines(broker: Broker, text: string, pace: () => Promise<void> | undefined): Promise<ParsedLine[]> {
+  if (broker === "ofx") return parseOfx(text, pace);
+  const { records, unreadable } = await readCsv(text, pace);
+  const lines: ParsedLine[] = [];
+  for (const line of PARSERS[broker](records)) {
+    lines.push(line);
+    await pace();
+  }
+  if (unreadable) lines.push(unreadable);
+  return lines;
+}
 
 interface Planned {
   line: number;
@@ -88,14 +103,9 @@ async function planImport(
 ) {
   const pace = pacer();
   const mark = await store.journalMark(tx, userId);
-  const { records, unreadable } = await readCsv(csv, pace);
-  const lines: ParsedLine[] = [];
+  let lines: ParsedLine[];
   try {
-    for (const line of PARSERS[broker](records)) {
-      lines.push(line);
-      await pace();
-    }
-    if (unreadable) lines.push(unreadable);
+    lines = await readLines(broker, csv, pace);
   } catch (error) {
     if (error instanceof CsvFormatError) throw new HttpError(422, error.message);
     throw error;

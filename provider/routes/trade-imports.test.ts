@@ -3,7 +3,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as calls from "#contract/calls.ts";
 import { testProvider, type TestProvider } from "#provider/testing/provider.ts";
-import { largeIbkrFile } from "#provider/testing/broker-files.ts";
+import { largeIbkrFile, largeOfxFile } from "#provider/testing/broker-files.ts";
 import { MAX_IMPORT_LINES } from "#provider/journal/import.ts";
 
 /**
@@ -568,5 +568,123 @@ describe("Schwab transactions (issue 43)", () => {
     expect(other.status).toBe(422);
     expect(other.body.detail).toMatch(/^This is not a Schwab transactions file: the columns .* are missing$/);
     expect((await provider.call(calls.listTrades, { token })).body).toEqual([]);
+  });
+});
+
+describe("OFX/QFX investment statements (issue 43)", () => {
+  const ofx = fixture("ofx-ko-wheel.ofx");
+  const sgml =
+    "OFXHEADER:100\nDATA:OFXSGML\nVERSION:102\n\n" +
+    ofx.slice(ofx.indexOf("<OFX>")).replace(/(<([A-Z0-9.]+)>[^<]+)<\/\2>/g, "$1");
+  const journalOf = async (token: string) =>
+    calls.getJournal.response.parse((await provider.call(calls.getJournal, { token })).body);
+
+  it("the KO wheel with a dividend imports to one cycle, to the cent; re-importing adds nothing", async () => {
+    const token = await trader();
+    const res = await provider.call(calls.importTrades, { token, body: { broker: "ofx", csv: ofx } });
+    expect(res.status).toBe(200);
+    expect(res.body.refused).toEqual([]);
+    expect(res.body.added).toHaveLength(7);
+    expect(res.body.skipped).toBe(3); // the two share legs and the interest
+    const journal = await journalOf(token);
+    expect(journal.cycles).toHaveLength(1);
+    // By hand: the IBKR KO wheel above realised 755.46 net of every fee (the roll kept whole, the share
+    // legs' 0.17 fees on the assignment and the call-away); the 102.00 dividend adds to it: 857.46.
+    // Collateral (a dividend commits none): the puts' 13,000 from 2026-05-04 14:15Z to the July put's
+    // expiry close, 07-17 20:00Z (ADR 0078), 74.2396 days = 965,114.58; the shares' cost 13,000 from the
+    // assignment, 07-17 20:20Z, to the call-away, 08-21 20:20Z, 35 days = 455,000: 1,420,114.58.
+    // 857.46 ÷ 13,000 = 6.60 % on capital; 857.46 ÷ 1,420,114.58 × 365 = 22.04 % annualised.
+    expect(journal.cycles[0]).toMatchObject({
+      opened_at: "2026-05-04T14:15:00.000Z",
+      closed_at: "2026-08-21T20:20:00.000Z",
+      realised_pnl: 857.46,
+      capital: 13000,
+      collateral_days: 1420115,
+      return_on_capital: 0.066,
+      annualised_return: 0.2204,
+    });
+    // Adjusted basis per share: premiums before the assignment 238.95 − 291.05 + 418.95 = 366.85, shares
+    // cost 13,000.17: (13,000.17 − 366.85) ÷ 200 = 63.17; the call's 188.95: 62.22; the dividend: 61.71.
+    // Called away, no shares are left: no basis after the last step.
+    expect(journal.cycles[0]!.steps.map((s) => [s.kind, s.adjusted_cost_basis])).toEqual([
+      ["sell_to_open", null],
+      ["buy_to_close", null],
+      ["sell_to_open", null],
+      ["assignment", 63.17],
+      ["sell_to_open", 62.22],
+      ["dividend", 61.71],
+      ["exercise", null],
+    ]);
+    const btc = journal.rows.find((r) => r.kind === "buy_to_close")!;
+    expect(journal.rows.find((r) => r.expiry === "2026-07-17" && r.kind === "sell_to_open")!.rolled_from).toBe(btc.id);
+
+    const again = await provider.call(calls.importTrades, { token, body: { broker: "ofx", csv: ofx } });
+    expect(again.body.added).toEqual([]);
+    expect(again.body.duplicates).toHaveLength(7);
+    // The same statement as OFX 1.x SGML has the same FITIDs: nothing new either.
+    const asSgml = await provider.call(calls.importTrades, { token, body: { broker: "ofx", csv: sgml } });
+    expect(asSgml.body.added).toEqual([]);
+    expect((await journalOf(token)).rows).toHaveLength(7);
+  });
+
+  it("OFX 1.x SGML imports to the same cycle as the XML", async () => {
+    const [xmlTrader, sgmlTrader] = [await trader(), await trader()];
+    await provider.call(calls.importTrades, { token: xmlTrader, body: { broker: "ofx", csv: ofx } });
+    const res = await provider.call(calls.importTrades, { token: sgmlTrader, body: { broker: "ofx", csv: sgml } });
+    expect(res.body.refused).toEqual([]);
+    // Everything but the ids the two journals gave their rows.
+    const cyclesOf = async (token: string) =>
+      JSON.stringify((await journalOf(token)).cycles, (key, value: unknown) =>
+        key === "id" || key === "trade_ids" || key === "trade_id" ? undefined : value,
+      );
+    expect(await cyclesOf(sgmlTrader)).toEqual(await cyclesOf(xmlTrader));
+    expect(await cyclesOf(sgmlTrader)).toContain('"realised_pnl":857.46');
+  });
+
+  it("bad files change nothing: not OFX is refused whole; a cut file's lines get reasons", async () => {
+    const token = await trader();
+    const notOfx = await provider.call(calls.importTrades, {
+      token,
+      body: { broker: "ofx", csv: fixture("ibkr-ko-wheel.csv") },
+    });
+    expect(notOfx.status).toBe(422);
+    expect(notOfx.body.detail).toBe("This is not an OFX or QFX file: it has no <OFX> element");
+    const cut = ofx.slice(0, ofx.indexOf("</INVTRANLIST>") - 40);
+    const preview = calls.previewImport.response.parse(
+      (await provider.call(calls.previewImport, { token, body: { broker: "ofx", csv: cut } })).body,
+    );
+    expect(preview.added).toEqual([]);
+    // Cut inside the call-away's SELLSTOCK, before the SECLIST.
+    expect(preview.refused.at(-1)).toEqual({
+      line: 140,
+      reason: "The file ends inside this transaction (is it cut short?)",
+    });
+    expect(preview.refused[0]).toEqual({
+      line: 31,
+      reason: "Security CUSIP:KO260612P65 is not described in the file's SECLIST (is the file cut short?)",
+    });
+    // The dividend (its stock is undescribed too) and every option line are refused: nothing is added.
+    expect(preview.refused.map((r) => r.line)).toEqual([31, 46, 61, 76, 98, 113, 131, 140]);
+    await provider.call(calls.importTrades, { token, body: { broker: "ofx", csv: cut } });
+    expect((await journalOf(token)).rows).toEqual([]);
+  });
+
+  it("a statement near the 1 MB limit previews while other requests are answered; over the line cap is refused", async () => {
+    const token = await trader();
+    const big = largeOfxFile(5_000);
+    expect(big.length).toBeLessThan(1_000_000);
+    const preview = await probedWhile(provider.call(calls.previewImport, { token, body: { broker: "ofx", csv: big } }));
+    expect(preview.result.status).toBe(200);
+    expect(preview.result.body.added).toHaveLength(5_000);
+    // Half the 10,000-line file's work, so a lower bar; that the reading itself is sliced is checked
+    // exactly in provider/journal/brokers/ofx.test.ts.
+    expect(preview.answered).toBeGreaterThanOrEqual(10);
+
+    const tooMany = `<OFX><INVSTMTRS><INVTRANLIST>${"<INCOME><INVTRAN><FITID>1</INVTRAN></INCOME>".repeat(MAX_IMPORT_LINES + 1)}</INVTRANLIST></INVSTMTRS></OFX>`;
+    const res = await provider.call(calls.previewImport, { token, body: { broker: "ofx", csv: tooMany } });
+    expect(res.status).toBe(422);
+    expect(res.body.detail).toBe(
+      "This file has 10,001 trade lines; at most 10,000 are read in one import. Export a shorter period and import the parts one after another.",
+    );
   });
 });

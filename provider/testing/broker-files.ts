@@ -26,3 +26,33 @@ export function largeIbkrFile(lines: number): string {
   }
   return out.join("\n") + "\n";
 }
+
+/**
+ * The same share trades as an OFX 1.x (SGML) investment statement with `lines` BUYSTOCK/SELLSTOCK
+ * aggregates (docs/decisions/0089-ofx-investment-statements.md); about 200 bytes each, so a file
+ * under the 1 MB body limit holds some 4,500.
+ */
+export function largeOfxFile(lines: number): string {
+  const out = [
+    "OFXHEADER:100\nDATA:OFXSGML\nVERSION:102\nSECURITY:NONE\nENCODING:USASCII\n",
+    "<OFX><INVSTMTMSGSRSV1><INVSTMTTRNRS><TRNUID>1<INVSTMTRS><DTASOF>20251231<CURDEF>USD<INVTRANLIST>",
+  ];
+  const start = Date.UTC(2025, 0, 2, 14, 30);
+  for (let i = 0; i < lines; i++) {
+    const ticker = TICKERS[i % TICKERS.length]!;
+    const buy = Math.floor(i / TICKERS.length) % 2 === 0;
+    const stamp = new Date(start + i * 60_000).toISOString().replace(/[-:T]/g, "").slice(0, 14);
+    const price = (40 + (i % 97) / 10).toFixed(2);
+    const [tag, agg] = buy ? ["BUYSTOCK", "INVBUY"] : ["SELLSTOCK", "INVSELL"];
+    out.push(
+      `<${tag}><${agg}><INVTRAN><FITID>T${i}<DTTRADE>${stamp}</INVTRAN><SECID><UNIQUEID>${ticker}<UNIQUEIDTYPE>TICKER</SECID><UNITS>${buy ? 10 : -10}<UNITPRICE>${price}<COMMISSION>1<TOTAL>0</${agg}></${tag}>`,
+    );
+  }
+  out.push("</INVTRANLIST></INVSTMTRS></INVSTMTTRNRS></INVSTMTMSGSRSV1><SECLISTMSGSRSV1><SECLIST>");
+  for (const ticker of TICKERS)
+    out.push(
+      `<STOCKINFO><SECINFO><SECID><UNIQUEID>${ticker}<UNIQUEIDTYPE>TICKER</SECID><TICKER>${ticker}</SECINFO></STOCKINFO>`,
+    );
+  out.push("</SECLIST></SECLISTMSGSRSV1></OFX>");
+  return out.join("\n") + "\n";
+}

@@ -498,7 +498,7 @@ test.describe("broker imports", () => {
       await page.goto("/portfolio");
       await page.getByRole("link", { name: "Import from a broker" }).click();
       await page.getByLabel("Broker").selectOption("ibkr");
-      await page.getByLabel("CSV file (under 1 MB)").setInputFiles(fixture("ibkr-activity-statement.csv"));
+      await page.getByLabel("CSV, OFX or QFX file (under 1 MB)").setInputFiles(fixture("ibkr-activity-statement.csv"));
       await page.getByRole("button", { name: "Preview" }).click();
       await expect(page.getByRole("status")).toHaveText(
         "6 to add · 0 already imported · 0 refused · 14 lines not trades",
@@ -519,7 +519,7 @@ test.describe("broker imports", () => {
 
       await page.goto("/import-trades");
       await page.getByLabel("Broker").selectOption("ibkr");
-      await page.getByLabel("CSV file (under 1 MB)").setInputFiles(fixture("ibkr-activity-statement.csv"));
+      await page.getByLabel("CSV, OFX or QFX file (under 1 MB)").setInputFiles(fixture("ibkr-activity-statement.csv"));
       await page.getByRole("button", { name: "Preview" }).click();
       await expect(page.getByRole("status")).toHaveText(
         "0 to add · 6 already imported · 0 refused · 14 lines not trades",
@@ -539,7 +539,7 @@ test.describe("broker imports", () => {
     await signInAs(page, trader);
     await page.goto("/import-trades");
     await page.getByLabel("Broker").selectOption("tastytrade");
-    await page.getByLabel("CSV file (under 1 MB)").setInputFiles(fixture("ibkr-activity-statement.csv"));
+    await page.getByLabel("CSV, OFX or QFX file (under 1 MB)").setInputFiles(fixture("ibkr-activity-statement.csv"));
     await page.getByRole("button", { name: "Preview" }).click();
     await expect(
       page.getByText(/^This is not a tastytrade transactions file: the columns .* are missing$/),
@@ -551,7 +551,7 @@ test.describe("broker imports", () => {
     );
     await page.getByLabel("Broker").selectOption("tastytrade");
     await page
-      .getByLabel("CSV file (under 1 MB)")
+      .getByLabel("CSV, OFX or QFX file (under 1 MB)")
       .setInputFiles({ name: "transactions.csv", mimeType: "text/csv", buffer: Buffer.from(text) });
     await page.getByRole("button", { name: "Preview" }).click();
     await expect(page.getByRole("status")).toHaveText("6 to add · 0 already imported · 1 refused · 3 lines not trades");
@@ -564,6 +564,45 @@ test.describe("broker imports", () => {
     // 210 − 1.14 + 150 − 1.14 + (165 − 160) × 100 − 0.35 (the called-away shares' fee) = 857.37
     await expect(figure(cycle, "Realised P/L (net of fees)")).toHaveText("+$857.37");
   });
+});
+
+test.describe("OFX/QFX investment statements (ADR 0089)", () => {
+  for (const javaScriptEnabled of [true, false]) {
+    test(`the KO wheel's statement previewed, imported, and again adds nothing (JavaScript ${javaScriptEnabled ? "on" : "off"})`, async ({
+      browser,
+    }) => {
+      const context = await browser.newContext({ javaScriptEnabled });
+      const page = await context.newPage();
+      if (javaScriptEnabled) await recordToasts(page);
+      const trader = await createTrader([]);
+      await signInAs(page, trader);
+      const preview = async () => {
+        await page.goto("/import-trades");
+        await page.getByLabel("Broker").selectOption("ofx");
+        await page.getByLabel("CSV, OFX or QFX file (under 1 MB)").setInputFiles(fixture("ofx-ko-wheel.ofx"));
+        await page.getByRole("button", { name: "Preview" }).click();
+      };
+      await preview();
+      await expect(page.getByRole("status")).toHaveText(
+        "7 to add · 0 already imported · 0 refused · 3 lines not trades",
+      );
+      await page.getByRole("button", { name: "Import 7 trades" }).click();
+      await expect(page).toHaveURL(/\/portfolio\?period=all$/);
+      await expectSaved(page, "Imported 7 trades; 0 already in the journal, 0 refused", javaScriptEnabled);
+      await expect(rows(page)).toHaveCount(7);
+      await expect(rows(page).first()).toContainText("imported from an OFX/QFX statement");
+      // The hand-worked KO wheel (provider/routes/trade-imports.test.ts): 755.46 + the 102.00 dividend.
+      await expect(figure(card(page, /^KO cycle from/), "Realised P/L (net of fees)")).toHaveText("+$857.46");
+
+      await preview();
+      await expect(page.getByRole("status")).toHaveText(
+        "0 to add · 7 already imported · 0 refused · 3 lines not trades",
+      );
+      await expect(page.getByText("Nothing to import.")).toBeVisible();
+      expect(await journalOf(trader)).toHaveLength(7);
+      await context.close();
+    });
+  }
 });
 
 test.describe("a broker file that starts mid-cycle (ADR 0074)", () => {
@@ -585,7 +624,7 @@ test.describe("a broker file that starts mid-cycle (ADR 0074)", () => {
       await page.goto("/import-trades", { waitUntil: "domcontentloaded" });
       await page.getByLabel("Broker").selectOption("ibkr");
       await page
-        .getByLabel("CSV file (under 1 MB)")
+        .getByLabel("CSV, OFX or QFX file (under 1 MB)")
         .setInputFiles({ name: "statement.csv", mimeType: "text/csv", buffer: Buffer.from(midCycle) });
       await page.getByRole("button", { name: "Preview", exact: true }).click();
       await expect(page.getByRole("heading", { name: "Opening positions" })).toBeVisible();

@@ -387,6 +387,22 @@ describe("/import-trades", () => {
     expect(await tradeIds()).toEqual(before);
   });
 
+  it("previews an OFX investment statement chosen as such, as a plain form post (issue 43)", async () => {
+    const ofx = readFileSync(
+      new URL("../../../provider/journal/brokers/fixtures/ofx-ko-wheel.ofx", import.meta.url),
+      "utf8",
+    );
+    const before = await tradeIds();
+    const answer = await callAction(importTrades, app.trader, "/import-trades", upload("preview-import", "ofx", ofx));
+    expect(answer.status).toBe(200);
+    const state = answer.data as { broker: string; preview: { added: unknown[]; refused: unknown[]; skipped: number } };
+    expect(state).toMatchObject({ broker: "ofx", errors: {} });
+    expect(state.preview.added).toHaveLength(7);
+    expect(state.preview.refused).toEqual([]);
+    expect(state.preview.skipped).toBe(3);
+    expect(await tradeIds()).toEqual(before);
+  });
+
   it("imports the previewed text once, and the journal lists the trades from the broker", async () => {
     const before = (await tradeIds()).length;
     const form = { intent: intent("import"), broker: "ibkr", csv: statement };
