@@ -3,6 +3,7 @@ import { expect, test } from "./support/test.ts";
 import { card, generateAs } from "./support/insights.ts";
 import { holdScripts } from "./support/hydration.ts";
 import * as calls from "#contract/calls.ts";
+import { weeklyExpiryIn } from "#provider/testing/expiries.ts";
 import { createTrader, expectToast, providerCall, recordToasts, signInAs, watchlistOf } from "./support/watchlist.ts";
 
 /**
@@ -23,12 +24,8 @@ const HIGH = {
   buy_level_four: 500,
 };
 
-/** A Friday four to five weeks ahead: the recorded puts' expiry. */
-function expiryAhead(): string {
-  const day = new Date(Date.now() + 28 * 86_400_000);
-  day.setUTCDate(day.getUTCDate() + ((5 - day.getUTCDay() + 7) % 7));
-  return day.toISOString().slice(0, 10);
-}
+/** The weekly expiry four to five weeks ahead, as the demo market lists it: the recorded puts'. */
+const expiryAhead = () => weeklyExpiryIn(28);
 
 /**
  * AAPL (every put's 100 shares cost more than the 30 % per-ticker limit of $50,000), and two cheap
