@@ -65,7 +65,7 @@ test("lists calls at or above the basis with their figures, and records one from
 
   await first.getByRole("link", { name: /^Record this trade/ }).click();
   await expect(page).toHaveURL(/\/add-trade\?.*type=call/);
-  await expect(page.getByLabel("Strike")).toHaveValue(String(Number(strike)));
+  await expect(page.getByLabel("Strike", { exact: true })).toHaveValue(String(Number(strike)));
   await expect(page.getByRole("group", { name: "Put or call" }).getByRole("radio", { name: "Call" })).toBeChecked();
   await page.getByLabel("Fees (commission and fees, $)", { exact: true }).fill("0.65");
   await page.getByRole("button", { name: "Save trade" }).click();
