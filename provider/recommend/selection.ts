@@ -204,7 +204,13 @@ export function selectFor<T extends PoolOption>(
     if (n >= PER_EXPIRY) more.push(entry);
     return n < PER_EXPIRY;
   });
-  more.sort((a, b) => (a.option.expiration_date < b.option.expiration_date ? -1 : a.option.expiration_date > b.option.expiration_date ? 1 : 0));
+  more.sort((a, b) =>
+    a.option.expiration_date < b.option.expiration_date
+      ? -1
+      : a.option.expiration_date > b.option.expiration_date
+        ? 1
+        : 0,
+  );
   kept.forEach((entry, i) => (entry.rank = i + 1));
   const selected = kept.sort(
     (a, b) =>

@@ -480,7 +480,9 @@ test.describe("JavaScript on", () => {
     // Green under an average IV of 190 is said and underlined too (ADR 0050), grey is neither.
     const below = 190 > jpm!.stock.current_price;
     const shownPrice = summary.locator("dd.price");
-    await expect(shownPrice).toHaveText(`${formatted(jpm!.stock.current_price, 2)}${below ? ", below intrinsic value" : ""}`);
+    await expect(shownPrice).toHaveText(
+      `${formatted(jpm!.stock.current_price, 2)}${below ? ", below intrinsic value" : ""}`,
+    );
     await expect(shownPrice).toHaveCSS("text-decoration-line", below ? "underline" : "none");
     await expect(summary).toContainText(/Last updated\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}/);
     await expect(page.getByRole("heading", { name: "Intrinsic Values" })).toBeVisible();
