@@ -4,7 +4,8 @@
  * PRICE_REFRESH_SECONDS, stores what changed (stocks.current_price/updated_at and the session's
  * price_history bar), tells the users whose buy levels the move crossed, and publishes one
  * `stock_price_update` with the changed quotes on the bus for /ws/stock-updates; then raises the
- * alerts on open short puts (provider/alerts/position-alerts.ts).
+ * alerts on open short puts (provider/alerts/position-alerts.ts). On a PostgreSQL server every
+ * provider process shares the refresh instead, stock by stock (refreshClaimedPrices, ADR 0085).
  */
 import { sql, type Kysely, type Transaction } from "kysely";
 import type { Database } from "#provider/db/schema.ts";
