@@ -6,15 +6,13 @@
 import { sql } from "kysely";
 import type { CoveredCalls } from "#contract/covered-calls.ts";
 import type { Db } from "#provider/db/client.ts";
-import { dayNumberOf, isoDateOf, nyClock, tradingIndexOf } from "#provider/market/calendar.ts";
-import type { DailyBar, MarketData } from "#provider/market/port.ts";
+import { isoDateOf, nyClock } from "#provider/market/calendar.ts";
+import type { MarketData } from "#provider/market/port.ts";
 import { scoreCall } from "./call-outcome.ts";
-import { lastClosedSession, settlingBar, type ScoreResult } from "./store.ts";
+import { lastClosedSession, settleDue, writeScores, type ScoreResult } from "./store.ts";
 
 /** Calls copied from one screen at most: the screen shows a few per expiry per holding. */
 export const MAX_CALLS_PER_SCREEN = 200;
-const CHUNK = 1000;
-const MAX_HISTORY_DAYS = 1830;
 
 /**
  * Calls this process already copied today (trader and option), per database: a trader reopening the screen writes
@@ -87,58 +85,10 @@ export async function scoreDueCalls(db: Db, market: MarketData, now: Date): Prom
     .orderBy("ticker")
     .orderBy("expiration")
     .execute();
-  const byTicker = new Map<string, typeof due>();
-  for (const call of due) {
-    const list = byTicker.get(call.ticker);
-    if (list) list.push(call);
-    else byTicker.set(call.ticker, [call]);
-  }
-  let waiting = 0;
-  const values: { id: number; day: string; close: number; outcome: string; pnl: number }[] = [];
-  for (const [ticker, list] of byTicker) {
-    const sessions = tradingIndexOf(dayNumberOf(closed)) - tradingIndexOf(dayNumberOf(list[0]!.expiration)) + 6;
-    let bars: DailyBar[];
-    try {
-      bars = await market.dailyHistory(ticker, Math.min(MAX_HISTORY_DAYS, sessions));
-    } catch (error) {
-      console.warn(`[track-record] no closes for ${ticker}: ${(error as Error).message}`);
-      waiting += list.length;
-      continue;
-    }
-    bars = bars.filter((b) => b.time <= closed);
-    for (const call of list) {
-      const bar = settlingBar(bars, call.expiration);
-      if (!bar) {
-        waiting++;
-        continue;
-      }
-      const o = scoreCall({
-        strike: call.strike,
-        premium: call.premium,
-        adjustedBasis: call.adjusted_basis,
-        close: bar.close,
-      });
-      values.push({ id: call.id, day: bar.time, close: bar.close, outcome: o.outcome, pnl: o.pnlPerShare });
-    }
-  }
-  // One transaction after every market call, "outcome IS NULL" so a second scorer writes nothing (ADR 0027).
-  const scored = await db.transaction().execute(async (tx) => {
-    let n = 0;
-    for (let i = 0; i < values.length; i += CHUNK) {
-      const rows = values
-        .slice(i, i + CHUNK)
-        .map((v) => sql`(${v.id}::int, ${v.day}::date, ${v.close}::float8, ${v.outcome}::text, ${v.pnl}::float8)`);
-      const result = await sql<{ id: number }>`
-        UPDATE track_record_calls AS p
-        SET close_day = v.day, close_at_expiry = v.close, outcome = v.outcome, pnl_per_share = v.pnl, scored_at = now()
-        FROM (VALUES ${sql.join(rows)}) AS v(id, day, close, outcome, pnl)
-        WHERE p.id = v.id AND p.outcome IS NULL
-        RETURNING p.id`.execute(tx);
-      n += result.rows.length;
-    }
-    return n;
-  });
-  return { scored, waiting };
+  const { values, waiting } = await settleDue(market, closed, due, (call, close) =>
+    scoreCall({ strike: call.strike, premium: call.premium, adjustedBasis: call.adjusted_basis, close }),
+  );
+  return { scored: await writeScores(db, "track_record_calls", values), waiting };
 }
 
 /** The suggested calls' totals, over every trader (no one's own rows leave the table). */

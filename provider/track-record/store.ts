@@ -165,6 +165,86 @@ export interface ScoreResult {
   waiting: number;
 }
 
+/** A due row's score from its expiry close. */
+export interface Settled {
+  id: number;
+  day: string;
+  close: number;
+  outcome: string;
+  pnl: number;
+}
+
+/**
+ * The scores of due rows from their tickers' daily closes, one history read per ticker; a row whose
+ * expiry has no final close yet (or whose market failed) waits. Puts and suggested calls share it.
+ */
+export async function settleDue<T extends { id: number; ticker: string; expiration: string }>(
+  market: MarketData,
+  closed: string,
+  due: readonly T[],
+  score: (row: T, close: number) => { outcome: string; pnlPerShare: number },
+): Promise<{ values: Settled[]; waiting: number }> {
+  const byTicker = new Map<string, T[]>();
+  for (const row of due) {
+    const list = byTicker.get(row.ticker);
+    if (list) list.push(row);
+    else byTicker.set(row.ticker, [row]);
+  }
+  let waiting = 0;
+  const values: Settled[] = [];
+  for (const [ticker, rows] of byTicker) {
+    const sessions = tradingIndexOf(dayNumberOf(closed)) - tradingIndexOf(dayNumberOf(rows[0]!.expiration)) + 6;
+    let bars: DailyBar[];
+    try {
+      bars = await market.dailyHistory(ticker, Math.min(MAX_HISTORY_DAYS, sessions));
+    } catch (error) {
+      console.warn(`[track-record] no closes for ${ticker}: ${(error as Error).message}`);
+      waiting += rows.length;
+      continue;
+    }
+    // Only final closes: the session under way (if any) is not one.
+    bars = bars.filter((b) => b.time <= closed);
+    for (const row of rows) {
+      const bar = settlingBar(bars, row.expiration);
+      if (!bar) {
+        waiting++;
+        continue;
+      }
+      const o = score(row, bar.close);
+      values.push({ id: row.id, day: bar.time, close: bar.close, outcome: o.outcome, pnl: o.pnlPerShare });
+    }
+  }
+  return { values, waiting };
+}
+
+/**
+ * Writes the scores in one transaction, after every market call: readers see a run's scores all at
+ * once, and no transaction stays open while a vendor answers. "outcome IS NULL": a row another
+ * process scored meanwhile is left as that process wrote it (ADR 0027).
+ */
+export async function writeScores(
+  db: Db,
+  table: "track_record_picks" | "track_record_calls",
+  values: readonly Settled[],
+): Promise<number> {
+  return db.transaction().execute(async (tx) => {
+    let n = 0;
+    for (let i = 0; i < values.length; i += CHUNK) {
+      const rows = values
+        .slice(i, i + CHUNK)
+        .map((v) => sql`(${v.id}::int, ${v.day}::date, ${v.close}::float8, ${v.outcome}::text, ${v.pnl}::float8)`);
+      const result = await sql<{ id: number }>`
+        UPDATE ${sql.table(table)} AS p
+        SET close_day = v.day, close_at_expiry = v.close, outcome = v.outcome, pnl_per_share = v.pnl, scored_at = now()
+        FROM (VALUES ${sql.join(rows)}) AS v(id, day, close, outcome, pnl)
+        WHERE p.id = v.id AND p.outcome IS NULL
+        RETURNING p.id`.execute(tx);
+      n += result.rows.length;
+    }
+    return n;
+  });
+}
+
 /** Scores every pick whose expiry close is final at `now`, from the market's daily closes. */
 export async function scoreDue(db: Db, market: MarketData, now: Date): Promise<ScoreResult> {
   const closed = lastClosedSession(now);
@@ -176,57 +256,10 @@ export async function scoreDue(db: Db, market: MarketData, now: Date): Promise<S
     .orderBy("ticker")
     .orderBy("expiration")
     .execute();
-  const byTicker = new Map<string, typeof due>();
-  for (const pick of due) {
-    const list = byTicker.get(pick.ticker);
-    if (list) list.push(pick);
-    else byTicker.set(pick.ticker, [pick]);
-  }
-
-  let waiting = 0;
-  const values: { id: number; day: string; close: number; outcome: string; pnl: number }[] = [];
-  for (const [ticker, picks] of byTicker) {
-    const sessions = tradingIndexOf(dayNumberOf(closed)) - tradingIndexOf(dayNumberOf(picks[0]!.expiration)) + 6;
-    let bars: DailyBar[];
-    try {
-      bars = await market.dailyHistory(ticker, Math.min(MAX_HISTORY_DAYS, sessions));
-    } catch (error) {
-      console.warn(`[track-record] no closes for ${ticker}: ${(error as Error).message}`);
-      waiting += picks.length;
-      continue;
-    }
-    // Only final closes: the session under way (if any) is not one.
-    bars = bars.filter((b) => b.time <= closed);
-    for (const pick of picks) {
-      const bar = settlingBar(bars, pick.expiration);
-      if (!bar) {
-        waiting++;
-        continue;
-      }
-      const o = scorePut({ strike: pick.strike, premium: pick.premium, close: bar.close });
-      values.push({ id: pick.id, day: bar.time, close: bar.close, outcome: o.outcome, pnl: o.pnlPerShare });
-    }
-  }
-  // One transaction, after every market call: readers see a run's scores all at once, and no
-  // transaction stays open while a vendor answers.
-  const scored = await db.transaction().execute(async (tx) => {
-    let n = 0;
-    for (let i = 0; i < values.length; i += CHUNK) {
-      const rows = values
-        .slice(i, i + CHUNK)
-        .map((v) => sql`(${v.id}::int, ${v.day}::date, ${v.close}::float8, ${v.outcome}::text, ${v.pnl}::float8)`);
-      // "outcome IS NULL": a row another process scored meanwhile is left as that process wrote it.
-      const result = await sql<{ id: number }>`
-        UPDATE track_record_picks AS p
-        SET close_day = v.day, close_at_expiry = v.close, outcome = v.outcome, pnl_per_share = v.pnl, scored_at = now()
-        FROM (VALUES ${sql.join(rows)}) AS v(id, day, close, outcome, pnl)
-        WHERE p.id = v.id AND p.outcome IS NULL
-        RETURNING p.id`.execute(tx);
-      n += result.rows.length;
-    }
-    return n;
-  });
-  return { scored, waiting };
+  const { values, waiting } = await settleDue(market, closed, due, (pick, close) =>
+    scorePut({ strike: pick.strike, premium: pick.premium, close }),
+  );
+  return { scored: await writeScores(db, "track_record_picks", values), waiting };
 }
 
 export interface StoredTrackRecord {
