@@ -94,12 +94,16 @@ describe("rate limiter", () => {
 
   it("a release from an ended window leaves the new window's count alone", async () => {
     const limiter = createRateLimiter(provider.context.db);
-    const old = await limiter.reserve(rule, "gina");
-    await provider.context.db
+    const taken = await limiter.reserve(rule, "gina");
+    // The slot's window began 601 s ago and has ended. The reservation names the window as moved:
+    // a clock that had not ticked between the two reserves would otherwise give both the same start.
+    const { window } = await provider.context.db
       .updateTable("rate_limits")
       .set({ window_start: sql<Date>`now() - interval '601 seconds'` })
       .where("bucket", "=", "test:gina")
-      .execute();
+      .returning(sql<string>`(extract(epoch FROM window_start) * 1000000)::bigint::text`.as("window"))
+      .executeTakeFirstOrThrow();
+    const old = { ...taken, window };
     await limiter.reserve(rule, "gina");
     await limiter.release(old);
     const row = await provider.context.db
