@@ -152,7 +152,9 @@ export const PlanFitsQuery = z.object({
   ids: z
     .string()
     .regex(/^\d+(,\d+){0,199}$/, "ids: up to 200 recommendation ids, separated by commas")
-    .transform((s) => s.split(",").map(Number)),
+    .transform((s) => s.split(",").map(Number))
+    // The ids are the database's integers: a larger number names no recommendation (and overflows).
+    .refine((ids) => ids.every((id) => id <= 2_147_483_647), "ids: each id must be at most 2,147,483,647"),
 });
 
 /** One put of the best-puts list: one contract, with the cash used so far. */
