@@ -735,6 +735,26 @@ const migrations: Record<string, Migration> = {
       );
     },
   },
+  "0200-broker-snapshots": {
+    // Issue 43: what a broker says the trader holds (contract/broker-positions.ts), one snapshot a
+    // source, for the reconciliation screen. Positions are a JSON array the contract checks; the
+    // database keeps its bound and the source list.
+    async up(db: Kysely<unknown>) {
+      await runScript(
+        db,
+        `
+        CREATE TABLE broker_snapshots (
+          user_id integer NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+          source text NOT NULL CHECK (source IN ('tradier', 'ibkr', 'tastytrade', 'schwab', 'ofx')),
+          as_of timestamptz NOT NULL,
+          positions jsonb NOT NULL CHECK (jsonb_typeof(positions) = 'array' AND jsonb_array_length(positions) <= 2000),
+          saved_at timestamptz NOT NULL DEFAULT now(),
+          PRIMARY KEY (user_id, source)
+        );
+      `,
+      );
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

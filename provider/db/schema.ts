@@ -440,6 +440,16 @@ export interface TraderSectorsTable {
   sector: string;
 }
 
+/** What a broker says the trader holds (contract/broker-positions.ts), one row a source. */
+export interface BrokerSnapshotsTable {
+  user_id: number;
+  source: string;
+  as_of: Date;
+  /** BrokerPosition[], written as JSON text and read back parsed. */
+  positions: ColumnType<unknown, string, string>;
+  saved_at: Generated<Date>;
+}
+
 export interface Database {
   users: UsersTable;
   roles: RolesTable;
@@ -476,4 +486,5 @@ export interface Database {
   job_partitions: JobPartitionsTable;
   capital_settings: CapitalSettingsTable;
   trader_sectors: TraderSectorsTable;
+  broker_snapshots: BrokerSnapshotsTable;
 }
