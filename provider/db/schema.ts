@@ -444,7 +444,7 @@ export interface TraderSectorsTable {
 export interface BrokerSnapshotsTable {
   user_id: number;
   source: string;
-  as_of: Date;
+  as_of: Timestamp;
   /** BrokerPosition[], written as JSON text and read back parsed. */
   positions: ColumnType<unknown, string, string>;
   saved_at: Generated<Date>;
