@@ -4,6 +4,8 @@ import { createRequestListener, type FetchHandler } from "@remix-run/node-fetch-
 import { createProvider, type Provider, type ProviderOptions } from "./app.ts";
 import { createAuthenticator } from "./auth/callers.ts";
 import { attachLiveSockets, type LiveSockets } from "./ws/live-sockets.ts";
+import { BODY_STALL_SECONDS, bodyStalled } from "#contract/limits.ts";
+import { watchForStall } from "#provider/http/body-stall.ts";
 
 export interface RunningProvider {
   provider: Provider;
@@ -22,13 +24,23 @@ export async function startProviderServer(
     host: string;
     /** How often open websockets' tokens are checked again (sign-out, password reset); 60 s. */
     liveRecheckMs?: number;
+    /** Milliseconds a request body may stop arriving before the answer is 408; BODY_STALL_SECONDS. */
+    bodyStallMs?: number;
   },
 ): Promise<RunningProvider> {
   const provider = await createProvider(options);
   const listener = createRequestListener(((request, client) =>
     provider.fetch(request, { clientAddress: client.address })) satisfies FetchHandler);
+  const stallMs = options.bodyStallMs ?? BODY_STALL_SECONDS * 1000;
   const server = createServer((req, res) => {
     res.once("finish", () => dropUnreadBody(req));
+    // A declared body that stops arriving is answered in seconds, as the app's server does (ADR 0072).
+    if (req.method !== "GET" && req.method !== "HEAD") {
+      watchForStall(req, res, stallMs, (stalled) => {
+        const headers = { "content-type": "application/json", "cache-control": "no-store", connection: "close" };
+        stalled.writeHead(408, headers).end(JSON.stringify({ detail: bodyStalled(stallMs / 1000) }));
+      });
+    }
     return listener(req, res);
   });
   const live = await attachLiveSockets(server, {

@@ -1,5 +1,6 @@
 import type { Request, RequestHandler, Response } from "express";
 import { BODY_LIMITS, BODY_STALL_SECONDS, bodyStalled, bodyTooLarge } from "#contract/limits.ts";
+import { watchForStall as watchStall } from "#provider/http/body-stall.ts";
 
 /** Methods whose body nobody reads: their bodies are not counted. */
 const BODILESS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -48,32 +49,12 @@ export function limitRequestBodies(options: BodyLimitOptions = {}): RequestHandl
   };
 }
 
-/**
- * Answers 408 when the body stops arriving for `stallMs` (a client that declared a body and sends
- * none holds a connection and memory until Node's 5-minute request timeout otherwise). Progress
- * is read off the socket, which the HTTP parser reads whether or not the app has started on the
- * body yet; a body held back because the app is not reading it (its buffer full) is not stalled.
- */
+/** Answers 408 in words when the body stops arriving for `stallMs` (provider/http/body-stall.ts). */
 function watchForStall(req: Request, res: Response, stallMs: number): void {
-  if (req.complete) return;
-  let bytesRead = req.socket.bytesRead;
-  const check = () => {
-    if (req.complete || res.headersSent || req.destroyed) return;
-    const progressed = req.socket.bytesRead !== bytesRead;
-    const heldByReader = req.readableLength >= req.readableHighWaterMark;
-    if (progressed || heldByReader) {
-      bytesRead = req.socket.bytesRead;
-      timer = setTimeout(check, stallMs).unref();
-      return;
-    }
+  watchStall(req, res, stallMs, () => {
     res.status(408).set("cache-control", "no-store").set("connection", "close").type("text/plain");
     res.send(bodyStalled(stallMs / 1000));
-    res.once("finish", () => req.destroy());
-  };
-  let timer = setTimeout(check, stallMs).unref();
-  const stop = () => clearTimeout(timer);
-  req.once("end", stop);
-  res.once("close", stop);
+  });
 }
 
 /** How long the rest of a refused upload is read (and dropped) so the client sees the 413. */

@@ -1,3 +1,4 @@
+import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { endpoint } from "#contract/endpoint.ts";
@@ -118,5 +119,37 @@ describe("a route's own limit (imports)", () => {
       detail: "The request body is too large: at most 5 MB is accepted here",
     });
     expect(state.pulled).toBeLessThan(parts / 5);
+  });
+});
+
+describe("a body that stops arriving (issue 40's stalled bodies, on the provider too)", () => {
+  let stalling: RunningProvider;
+  beforeAll(async () => {
+    stalling = await startProviderServer({
+      port: 0,
+      host: "127.0.0.1",
+      seedDemo: false,
+      secrets: ["test-secret-test-secret-test-secret!"],
+      jobs: false,
+      bodyStallMs: 300,
+    });
+  });
+  afterAll(() => stalling.close());
+
+  it("answers 408 with a detail and closes the connection, where it waited five minutes before", async () => {
+    const { port } = new URL(stalling.url);
+    const answer = await new Promise<string>((resolve, reject) => {
+      let text = "";
+      const socket = connect(Number(port), "127.0.0.1", () =>
+        socket.write(
+          "POST /auth/register HTTP/1.1\r\nHost: provider.test\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{",
+        ),
+      );
+      socket.on("data", (chunk) => (text += chunk));
+      socket.on("end", () => resolve(text));
+      socket.on("error", reject);
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 408 /);
+    expect(answer).toContain('{"detail":"The request body stopped arriving for 0.3 seconds. Please send it again."}');
   });
 });
