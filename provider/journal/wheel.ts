@@ -115,10 +115,17 @@ export function expiryCloseOf(expiry: string): number {
   return nyInstant(day, closeMinuteOf(day)).getTime();
 }
 
-/** Time order; a same-moment roll's buy-to-close goes before its sell-to-open, else by id. */
+/**
+ * Time order; a same-moment roll's buy-to-close goes before its sell-to-open, else by id. Trades
+ * not stored yet (ids −1, −2, … in the order given) come after the stored ones of the same moment,
+ * in that order, as the ids they will be stored under will: a call recorded in the same minute as
+ * the shares it covers is covered.
+ */
 export function inTimeOrder<T extends WheelTrade>(trades: readonly T[]): T[] {
+  const rank = (id: number) => (id > 0 ? id : Number.MAX_SAFE_INTEGER / 2 - id);
   return [...trades].sort(
-    (a, b) => a.tradedAt - b.tradedAt || (a.rolledFrom === b.id ? 1 : b.rolledFrom === a.id ? -1 : a.id - b.id),
+    (a, b) =>
+      a.tradedAt - b.tradedAt || (a.rolledFrom === b.id ? 1 : b.rolledFrom === a.id ? -1 : rank(a.id) - rank(b.id)),
   );
 }
 

@@ -473,6 +473,14 @@ describe("the journal refuses what cannot exist (issue 41)", () => {
     expect(await ids(a)).toHaveLength(2);
   });
 
+  it("takes a buy-write: the call recorded at the same minute as the shares it covers", async () => {
+    const a = await trader();
+    expect((await add(a, shares("stock_buy", 100, "2026-03-02"))).status).toBe(200);
+    const call = await add(a, jpmCall(1, "2026-03-02"));
+    expect(call.status, JSON.stringify(call.body)).toBe(200);
+    expect(await ids(a)).toHaveLength(2);
+  });
+
   it("refuses selling the shares from under an open call", async () => {
     const a = await trader();
     await add(a, shares("stock_buy", 100, "2026-03-02"));
