@@ -426,9 +426,12 @@ export const OpenOption = z.object({
   pnl_at_mark: z.number().nullable(),
   /** pnl_at_mark as a share of premium_kept. */
   pct_max_profit: z.number().nullable(),
-  /** A put with the stock at or below strike × 1.03 (docs/decisions/0036); false for a call or without a quote. */
+  /**
+   * The stock within 3 % of the strike on the side that assigns it: at or below strike × 1.03 for a
+   * put, at or above strike × 0.97 for a call (docs/decisions/0036, 0103); false without a quote.
+   */
   tested: z.boolean(),
-  /** A put whose mark is above the premium received per share; false for a call or without a quote. */
+  /** The option's mark above the premium received per share; false without a quote. */
   losing: z.boolean(),
   /**
    * Past the close of its expiry day and not yet recorded as expired, assigned or called away

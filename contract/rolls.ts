@@ -2,9 +2,10 @@ import { z } from "zod";
 import { DateOnly, Id, Timestamp } from "./entities.ts";
 
 /**
- * Roll candidates of an open short put (GET /api/positions/:tradeId/roll-candidates): the same or
- * a lower strike at a later expiry, for a net credit (docs/product.md#screens-roll-candidates,
- * docs/decisions/0036-roll-candidates-ranked-by-breakeven.md). Money per share unless named.
+ * Roll candidates of an open short option (GET /api/positions/:tradeId/roll-candidates): a put at the
+ * same or a lower strike, a covered call at the same or a higher one, at a later expiry, for a net
+ * credit (docs/product.md#screens-roll-candidates, docs/decisions/0036-roll-candidates-ranked-by-breakeven.md,
+ * docs/decisions/0103-covered-call-rolls-ranked-by-the-called-away-gain.md). Money per share unless named.
  */
 
 /** Later expiries listed up to this many calendar days from today are considered. */
@@ -16,7 +17,7 @@ export const RollCandidate = z.object({
   expiry: DateOnly,
   strike: z.number(),
   occ_symbol: z.string(),
-  /** The new put's bid: what selling it brings. */
+  /** The new option's bid: what selling it brings. */
   bid: z.number(),
   ask: z.number(),
   /** Calendar days from today to the new expiry. */
@@ -29,17 +30,25 @@ export const RollCandidate = z.object({
   net_credit_per_contract: z.number(),
   /** net_credit × 100 × contracts: the whole position. */
   net_credit_total: z.number(),
-  /** New strike − (premium collected over the position's life + net_credit), per share. */
-  new_breakeven: z.number(),
+  /** A put's: new strike − (premium collected over the position's life + net_credit), per share; null for a call. */
+  new_breakeven: z.number().nullable(),
+  /**
+   * A covered call's: new strike + net_credit − the shares' adjusted basis, per share: what each share
+   * gains, every premium of the cycle included, if called away at the new strike; null for a put.
+   */
+  gain_if_called_away: z.number().nullable(),
   /** net_credit_per_contract ÷ extra_days, dollars per contract per day. */
   credit_per_extra_day: z.number(),
-  /** |delta| of the new put; null when no volatility fits its quote. */
+  /** |delta| of the new option; null when no volatility fits its quote. */
   abs_delta: z.number().nullable(),
-  /** Risk-neutral chance the stock ends below the new strike, N(−d2); null when no volatility fits. */
+  /**
+   * Risk-neutral chance of assignment: the stock ends below a put's new strike, N(−d2), or above a
+   * call's, N(d2) (called away); null when no volatility fits.
+   */
   assignment_probability: z.number().nullable(),
   /** An earnings report falls between today and the new expiry. */
   earnings_before_expiry: z.boolean(),
-  /** 1 = best: lowest new breakeven, then highest credit per extra day. */
+  /** 1 = best: a put's lowest new breakeven or a call's highest gain if called away, then highest credit per extra day. */
   rank: z.number().int().min(1),
 });
 export type RollCandidate = z.infer<typeof RollCandidate>;
@@ -48,20 +57,23 @@ export const RollCandidates = z.object({
   as_of: Timestamp,
   ticker: z.string(),
   spot: z.number(),
-  /** The open put being rolled. */
+  /** The open option being rolled. */
   position: z.object({
     trade_id: Id,
+    option_type: z.enum(["put", "call"]),
     strike: z.number(),
     expiry: DateOnly,
     occ_symbol: z.string(),
     contracts: z.number().int(),
     /** Premium received over the position's life (every roll before included), net of fees and buy-backs, per share. */
     premium_collected: z.number(),
-    /** The open put's ask now: the buy-to-close price. */
+    /** The open option's ask now: the buy-to-close price. */
     close_ask: z.number(),
+    /** A covered call's shares: the journal's adjusted basis a share; null for a put. */
+    adjusted_cost_basis: z.number().nullable(),
     /** Stock at or below strike × (1 + TESTED_DISTANCE). */
     tested: z.boolean(),
-    /** The put's mark (mid) above the premium received for it. */
+    /** The option's mark (mid) above the premium received for it. */
     losing: z.boolean(),
   }),
   /** The trader's commission per contract, in dollars (their recommendation filters). */

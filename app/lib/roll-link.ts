@@ -6,19 +6,27 @@
 export const ROLL_TEXT = {
   title: "Roll candidates",
   link: "Roll candidates",
-  tested: "Tested: the stock is within 3% of the strike or below it",
-  losing: "Losing: the put costs more to buy back than it brought in",
-  rule: "Later expiries up to 90 days out, at the same or a lower strike, that pay a net credit: the new put's bid, less the ask to buy this one back, less two commissions. Best first: the lowest new breakeven, then the most credit per extra day.",
+  tested: (type: OptionType) =>
+    type === "put"
+      ? "Tested: the stock is within 3% of the strike or below it"
+      : "Tested: the stock is within 3% of the strike or above it",
+  losing: (type: OptionType) => `Losing: the ${type} costs more to buy back than it brought in`,
+  rule: (type: OptionType) =>
+    type === "put"
+      ? "Later expiries up to 90 days out, at the same or a lower strike, that pay a net credit: the new put's bid, less the ask to buy this one back, less two commissions. Best first: the lowest new breakeven, then the most credit per extra day."
+      : "Later expiries up to 90 days out, at the same or a higher strike, that pay a net credit: the new call's bid, less the ask to buy this one back, less two commissions. Best first: the most each share gains if called away at the new strike, then the most credit per extra day.",
   none: (closingCost: string) => `No roll for a net credit; closing costs ${closingCost}`,
   record: "Record this roll",
   recordTitle: "Record this roll",
   recorded: "Roll recorded",
 } as const;
 
+type OptionType = "put" | "call";
+
 /** The query parameters of the "Record this roll" link (read by the roll screen's loader). */
 export const RECORD_ROLL_PARAM = { strike: "strike", expiry: "expiry", bid: "bid" } as const;
 
-/** The roll candidates of the open put that trade `tradeId` sold. */
+/** The roll candidates of the open put or covered call that trade `tradeId` sold. */
 export const rollHref = (tradeId: number) => `/portfolio/roll/${tradeId}`;
 
 /** "Record this roll": the same screen with its form open, filled in with this candidate at its bid. */

@@ -14,7 +14,10 @@ import { Modal } from "#app/components/modal.tsx";
 import { BackIcon } from "#app/components/icons.tsx";
 import { orUnavailable } from "#app/server/unavailable.server.ts";
 
-/** Roll candidates of an open short put (docs/product.md#screens-roll-candidates); `?strike&expiry&bid` opens "Record this roll". */
+/**
+ * Roll candidates of an open short put or covered call (docs/product.md#screens-roll-candidates);
+ * `?strike&expiry&bid` opens "Record this roll".
+ */
 export function loader({ request, params, context }: Route.LoaderArgs) {
   return orUnavailable(loadRollCandidates(request, params, context));
 }
@@ -43,7 +46,7 @@ export default function RollCandidatesScreen({ loaderData, actionData }: Route.C
       </header>
       <main className="rolls">
         {rolls ? <Position rolls={rolls} /> : <p role="alert">{error}</p>}
-        {rolls ? <p className="rolls__rule">{ROLL_TEXT.rule}</p> : null}
+        {rolls ? <p className="rolls__rule">{ROLL_TEXT.rule(rolls.position.option_type)}</p> : null}
         {rolls && rolls.candidates.length === 0 ? (
           <p className="rolls__none" role="status">
             {ROLL_TEXT.none(formatMoney(rolls.closing_cost))}
@@ -52,7 +55,13 @@ export default function RollCandidatesScreen({ loaderData, actionData }: Route.C
         {rolls && rolls.candidates.length > 0 ? (
           <ol className="journal-cards" aria-label={ROLL_TEXT.title}>
             {rolls.candidates.map((c) => (
-              <Candidate key={c.occ_symbol} tradeId={tradeId} candidate={c} earningsDate={rolls.earnings_date} />
+              <Candidate
+                key={c.occ_symbol}
+                tradeId={tradeId}
+                type={rolls.position.option_type}
+                candidate={c}
+                earningsDate={rolls.earnings_date}
+              />
             ))}
           </ol>
         ) : null}
@@ -86,11 +95,11 @@ function Position({ rolls }: { rolls: RollCandidates }) {
   return (
     <section aria-labelledby="roll-position" className="journal-card">
       <h2 id="roll-position" className="journal-card__title">
-        Short {rolls.ticker} {p.strike} put · exp {formatDay(p.expiry)} · {p.contracts}{" "}
+        Short {rolls.ticker} {p.strike} {p.option_type} · exp {formatDay(p.expiry)} · {p.contracts}{" "}
         {p.contracts === 1 ? "contract" : "contracts"}
       </h2>
-      {p.tested ? <p className="roll-status">{ROLL_TEXT.tested}</p> : null}
-      {p.losing ? <p className="roll-status">{ROLL_TEXT.losing}</p> : null}
+      {p.tested ? <p className="roll-status">{ROLL_TEXT.tested(p.option_type)}</p> : null}
+      {p.losing ? <p className="roll-status">{ROLL_TEXT.losing(p.option_type)}</p> : null}
       <dl className="journal-figures">
         <Figure term={`Stock price (as of ${new Date(rolls.as_of).toISOString().slice(0, 16).replace("T", " ")} UTC)`}>
           {formatMoney(rolls.spot)}
@@ -99,6 +108,11 @@ function Position({ rolls }: { rolls: RollCandidates }) {
         <Figure term="Premium collected over the position's life (net of fees and buy-backs)">
           {perShare(p.premium_collected)}
         </Figure>
+        {p.adjusted_cost_basis === null ? null : (
+          <Figure term="Adjusted basis of the shares (cost less every premium of the cycle)">
+            {perShare(p.adjusted_cost_basis)}
+          </Figure>
+        )}
         <Figure term="Commission per contract, each trade">{formatMoney(rolls.commission)}</Figure>
         <Figure term="Closing the position now (ask × 100 × contracts + commissions)">
           {formatMoney(rolls.closing_cost)}
@@ -110,14 +124,16 @@ function Position({ rolls }: { rolls: RollCandidates }) {
 
 function Candidate({
   tradeId,
+  type,
   candidate: c,
   earningsDate,
 }: {
   tradeId: number;
+  type: "put" | "call";
   candidate: RollCandidate;
   earningsDate: string | null;
 }) {
-  const name = `${c.strike} put · exp ${formatDay(c.expiry)}`;
+  const name = `${c.strike} ${type} · exp ${formatDay(c.expiry)}`;
   return (
     <li className="journal-card" aria-label={`#${c.rank}: ${name}`}>
       <p className="journal-card__title">
@@ -128,15 +144,28 @@ function Candidate({
           {perShare(c.net_credit)} · {formatMoney(c.net_credit_per_contract)} a contract ·{" "}
           {formatMoney(c.net_credit_total)} in all
         </Figure>
-        <Figure term="New breakeven (new strike − premium collected over the life, this credit included)">
-          {formatMoney(c.new_breakeven)}
-        </Figure>
+        {c.new_breakeven === null ? null : (
+          <Figure term="New breakeven (new strike − premium collected over the life, this credit included)">
+            {formatMoney(c.new_breakeven)}
+          </Figure>
+        )}
+        {c.gain_if_called_away === null ? null : (
+          <Figure term="Gain if called away at the new strike (new strike + this credit − adjusted basis)">
+            {perShare(c.gain_if_called_away)}
+          </Figure>
+        )}
         <Figure term="Credit per extra day, per contract">{formatMoney(c.credit_per_extra_day)}</Figure>
-        <Figure term="New put's bid / ask">
+        <Figure term={`New ${type}'s bid / ask`}>
           {formatMoney(c.bid)} / {formatMoney(c.ask)}
         </Figure>
-        <Figure term="|Delta| of the new put">{c.abs_delta === null ? "—" : c.abs_delta.toFixed(2)}</Figure>
-        <Figure term="Chance of assignment (risk-neutral, N(−d2))">
+        <Figure term={`|Delta| of the new ${type}`}>{c.abs_delta === null ? "—" : c.abs_delta.toFixed(2)}</Figure>
+        <Figure
+          term={
+            type === "put"
+              ? "Chance of assignment (risk-neutral, N(−d2))"
+              : "Chance of being called away (risk-neutral, N(d2))"
+          }
+        >
           {c.assignment_probability === null ? "—" : formatPercent(c.assignment_probability)}
         </Figure>
         <Figure term="Earnings before the new expiry">
@@ -200,7 +229,8 @@ function RollForm({
       <div className="trade-form__body">
         <ErrorList id={form.errorId} errors={form.errors} />
         <p>
-          Buy back the {rolls.ticker} {p.strike} put expiring {formatDay(p.expiry)} and sell the new put, both now.
+          Buy back the {rolls.ticker} {p.strike} {p.option_type} expiring {formatDay(p.expiry)} and sell the new{" "}
+          {p.option_type}, both now.
         </p>
         {amount("contracts", "Contracts")}
         <div className="trade-form__row">
@@ -217,7 +247,7 @@ function RollForm({
         </div>
         <div className="trade-form__row">
           {amount("openPrice", "New premium per share")}
-          {amount("openFees", "New put's fees ($)")}
+          {amount("openFees", `New ${p.option_type}'s fees ($)`)}
         </div>
         <Field
           labelProps={{ children: "Date and time (UTC)" }}

@@ -33,9 +33,9 @@ function numberParam(search: URLSearchParams, name: string): number | null {
 }
 
 /**
- * The candidates of the put the trade sold; with `?strike&expiry&bid` ("Record this roll") the
- * form's starting values too. A trade that is not the caller's answers 404; a closed put or a
- * trade that is no put shows the provider's reason.
+ * The candidates of the put or covered call the trade sold; with `?strike&expiry&bid` ("Record this
+ * roll") the form's starting values too. A trade that is not the caller's answers 404; a closed
+ * option or a trade that sold none shows the provider's reason.
  */
 export async function loadRollCandidates(request: Request, params: { tradeId?: string }, context: Context) {
   requireUser(context);
@@ -72,7 +72,7 @@ export async function loadRollCandidates(request: Request, params: { tradeId?: s
   return data({ tradeId, rolls, error: null, form }, { headers: NO_STORE });
 }
 
-/** "Record this roll": the buy-to-close of the open put and the new sell-to-open, stored together. */
+/** "Record this roll": the buy-to-close of the open option and the new sell-to-open, stored together. */
 export async function rollAction(request: Request, params: { tradeId?: string }, context: Context) {
   requireUser(context);
   const tradeId = tradeIdOf(params);
@@ -85,11 +85,12 @@ export async function rollAction(request: Request, params: { tradeId?: string },
       if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
       const roll = submission.value;
       try {
-        // The open put's ticker, strike and expiry come from the trade that sold it.
+        // The open option's ticker, type, strike and expiry come from the trade that sold it.
         const sold = await userCall(context, calls.getTrade, { params: { id: tradeId } });
+        const type = sold.option_type ?? "put";
         const common = {
           ticker: sold.ticker,
-          option_type: "put" as const,
+          option_type: type,
           quantity: roll.contracts,
           traded_at: utcInstant(roll.tradedAt),
           portfolio: sold.portfolio,
@@ -114,7 +115,7 @@ export async function rollAction(request: Request, params: { tradeId?: string },
         await userCall(context, calls.rollTrade, { body: { close, open } });
         return redirectWithToast("/portfolio?period=all", {
           type: "success",
-          text: `${ROLL_TEXT.recorded}: ${sold.ticker} ${sold.strike} put into the ${roll.strike} put expiring ${roll.expiry}`,
+          text: `${ROLL_TEXT.recorded}: ${sold.ticker} ${sold.strike} ${type} into the ${roll.strike} ${type} expiring ${roll.expiry}`,
         });
       } catch (error) {
         if (!isReadable(error)) throw error;

@@ -169,15 +169,13 @@ export async function buildJournal(
       const { mark, spot } = marks[i]!;
       const awaiting = expired[i]!;
       const figures = legAtMark(leg, mark, awaiting ? Math.min(now, expiryCloseOf(leg.expiry)) : now);
-      const roll =
-        leg.optionType === "put"
-          ? testedOrLosing({
-              strike: leg.strike,
-              spot,
-              mark,
-              premiumPerShare: leg.premium / (leg.contracts * CONTRACT_SIZE),
-            })
-          : { tested: false, losing: false };
+      const roll = testedOrLosing({
+        optionType: leg.optionType,
+        strike: leg.strike,
+        spot,
+        mark,
+        premiumPerShare: leg.premium / (leg.contracts * CONTRACT_SIZE),
+      });
       return {
         ticker: leg.ticker,
         option_type: leg.optionType,

@@ -71,6 +71,7 @@ const JOURNAL: WheelTrade[] = [
 function input(overrides: Partial<RollInput> = {}): RollInput {
   return {
     ticker: "KO",
+    optionType: "put",
     strike: 50,
     expiry: "2026-02-27",
     contracts: 2,
@@ -182,21 +183,88 @@ describe("roll candidates", () => {
 describe("tested or losing", () => {
   it("is tested with the stock within 3% above the strike or below it, losing with the mark above the premium", () => {
     // 50 × 1.03 = 51.50.
-    expect(testedOrLosing({ strike: 50, spot: 51.5, mark: 1, premiumPerShare: 2 })).toEqual({
+    expect(testedOrLosing({ optionType: "put", strike: 50, spot: 51.5, mark: 1, premiumPerShare: 2 })).toEqual({
       tested: true,
       losing: false,
     });
-    expect(testedOrLosing({ strike: 50, spot: 51.6, mark: 1, premiumPerShare: 2 })).toEqual({
+    expect(testedOrLosing({ optionType: "put", strike: 50, spot: 51.6, mark: 1, premiumPerShare: 2 })).toEqual({
       tested: false,
       losing: false,
     });
-    expect(testedOrLosing({ strike: 50, spot: 55, mark: 2.1, premiumPerShare: 2 })).toEqual({
+    expect(testedOrLosing({ optionType: "put", strike: 50, spot: 55, mark: 2.1, premiumPerShare: 2 })).toEqual({
       tested: false,
       losing: true,
     });
-    expect(testedOrLosing({ strike: 50, spot: null, mark: null, premiumPerShare: 2 })).toEqual({
+    expect(testedOrLosing({ optionType: "put", strike: 50, spot: null, mark: null, premiumPerShare: 2 })).toEqual({
       tested: false,
       losing: false,
     });
+  });
+});
+
+describe("a covered call's roll (ADR 0103)", () => {
+  const call = (strike: number, bid: number, ask: number): OptionQuote => ({ ...put(strike, bid, ask), type: "call" });
+  /**
+   * 200 KO at an adjusted basis of 63.22 (ADR 0079's wheel), a 65 call expiring 27 Feb, the stock at
+   * 66.40: the call asks 2.10 to buy back; $0.65 a contract on each trade (0.013 a share for both).
+   */
+  const callInput = (overrides: Partial<RollInput> = {}): RollInput =>
+    input({
+      optionType: "call",
+      strike: 65,
+      premiumCollected: 1.1,
+      closeAsk: 2.1,
+      spot: 66.4,
+      adjustedCostBasis: 63.22,
+      earningsDate: null,
+      expirations: [
+        {
+          expiration: "2026-03-27",
+          // 67.5: 1.40 − 2.113 < 0 → dropped. 65: 2.90 − 2.113 = 0.787. 62.5: below the strike → never.
+          options: [call(67.5, 1.4, 1.5), call(65, 2.9, 3.0), call(62.5, 4.6, 4.8), put(65, 1.0, 1.1)],
+        },
+        // 67.5: 2.30 − 2.113 = 0.187; 70: 1.20 − 2.113 < 0 → dropped.
+        { expiration: "2026-04-24", options: [call(67.5, 2.3, 2.4), call(70, 1.2, 1.3)] },
+      ],
+      ...overrides,
+    });
+
+  it("keeps later calls at or above the strike, ranked by the gain a share if called away", () => {
+    const { candidates, closingCost } = rollCandidates(callInput());
+    // Closing the 2 contracts: 2.10 × 100 × 2 + 0.65 × 2.
+    expect(closingCost).toBe(421.3);
+    expect(candidates.map((c) => `${c.expiry} ${c.strike}`)).toEqual([
+      "2026-04-24 67.5", // 67.5 + 0.187 − 63.22 = 4.467 → 4.47 a share if called away
+      "2026-03-27 65", // 65 + 0.787 − 63.22 = 2.567 → 2.57
+    ]);
+    expect(candidates[0]).toMatchObject({
+      rank: 1,
+      occ_symbol: "KO260424C00067500",
+      net_credit: 0.187,
+      net_credit_total: 37.4,
+      gain_if_called_away: 4.47,
+      new_breakeven: null,
+      credit_per_extra_day: 0.33, // 18.70 / 56
+    });
+    expect(candidates[1]).toMatchObject({ gain_if_called_away: 2.57, new_breakeven: null, extra_days: 28 });
+  });
+
+  it("gives the chance of being called, N(d2): likelier for the in-the-money 65 than the 67.5", () => {
+    const { candidates } = rollCandidates(callInput());
+    const [up, same] = [candidates[0]!, candidates[1]!];
+    expect(same.assignment_probability!).toBeGreaterThan(0.5);
+    expect(up.assignment_probability!).toBeLessThan(same.assignment_probability!);
+    // A call's delta, not a put's: above a half in the money.
+    expect(same.abs_delta!).toBeGreaterThan(0.5);
+  });
+
+  it("is tested with the stock within 3 % below the strike or above it", () => {
+    // 65 × 0.97 = 63.05.
+    expect(testedOrLosing({ optionType: "call", strike: 65, spot: 63.05, mark: 1, premiumPerShare: 2 }).tested).toBe(
+      true,
+    );
+    expect(testedOrLosing({ optionType: "call", strike: 65, spot: 63, mark: 1, premiumPerShare: 2 }).tested).toBe(
+      false,
+    );
   });
 });

@@ -4,26 +4,34 @@ import type { OptionExpiration } from "#provider/market/port.ts";
 import { bsGreeks } from "#provider/options/black-scholes.ts";
 import { impliedVolatility } from "#provider/options/implied-volatility.ts";
 import { formatOccSymbol } from "#provider/options/occ-symbol.ts";
-import { probabilityBelow } from "#provider/options/probability.ts";
+import { probabilityAbove, probabilityBelow } from "#provider/options/probability.ts";
 import { CONTRACT_SIZE, type OpenLeg, type WheelTrade } from "./wheel.ts";
 
 /**
- * Roll candidates of an open short put, pure (docs/decisions/0036-roll-candidates-ranked-by-breakeven.md):
- * buy the put back at its ask, sell a put at the same or a lower strike at a later expiry at its bid.
- * Money per share unless named; one commission (dollars per contract) on each of the two trades.
+ * Roll candidates of an open short option, pure (docs/decisions/0036-roll-candidates-ranked-by-breakeven.md;
+ * calls: docs/decisions/0103-covered-call-rolls-ranked-by-the-called-away-gain.md): buy it back at its ask,
+ * sell one of the same type at a later expiry at its bid — a put at the same or a lower strike, a call at
+ * the same or a higher one. Money per share unless named; one commission (dollars per contract) on each trade.
  */
 
 const cents = (value: number) => Math.round(value * 100) / 100;
 const ratio = (value: number) => Math.round(value * 10_000) / 10_000;
 
-/** "Tested or losing": the stock at or below strike × 1.03, or the put's mark above the premium received per share. */
+/**
+ * "Tested or losing": the stock within 3 % of the strike on the side that assigns it — at or below
+ * strike × 1.03 for a put, at or above strike × 0.97 for a call — or the option's mark above the
+ * premium received per share.
+ */
 export function testedOrLosing(p: {
+  optionType: "put" | "call";
   strike: number;
   spot: number | null;
   mark: number | null;
   premiumPerShare: number;
 }) {
-  const tested = p.spot !== null && p.spot <= p.strike * (1 + TESTED_DISTANCE);
+  const tested =
+    p.spot !== null &&
+    (p.optionType === "put" ? p.spot <= p.strike * (1 + TESTED_DISTANCE) : p.spot >= p.strike * (1 - TESTED_DISTANCE));
   const losing = p.mark !== null && p.mark > p.premiumPerShare;
   return { tested, losing };
 }
@@ -66,14 +74,17 @@ export function premiumOverLife(leg: OpenLeg, trades: readonly WheelTrade[], pnl
 
 export interface RollInput {
   ticker: string;
-  /** The open put. */
+  /** The open option: a short put, or a covered call. */
+  optionType: "put" | "call";
   strike: number;
   expiry: string;
   contracts: number;
   /** Premium collected over the position's life, per share (premiumOverLife ÷ 100 ÷ contracts). */
   premiumCollected: number;
-  /** The open put's ask now. */
+  /** The open option's ask now. */
   closeAsk: number;
+  /** A covered call's shares: the journal's adjusted basis a share (ADR 0079); null for a put. */
+  adjustedCostBasis?: number | null;
   /** Dollars per contract, charged on each trade. */
   commission: number;
   spot: number;
@@ -87,7 +98,10 @@ export interface RollInput {
   maxDays?: number;
 }
 
-/** The new put's |delta| and risk-neutral N(−d2), from the volatility its mid implies (else the vendor's). */
+/**
+ * The new option's |delta| and risk-neutral chance of ending in the money — N(−d2) below a put's strike,
+ * N(d2) above a call's — from the volatility its mid implies (else the vendor's).
+ */
 function riskOf(
   option: { strike: number; bid: number; ask: number; impliedVolatility: number },
   years: number,
@@ -102,36 +116,38 @@ function riskOf(
   };
   let volatility: number | null = null;
   try {
-    volatility = impliedVolatility("put", (option.bid + option.ask) / 2, model);
+    volatility = impliedVolatility(input.optionType, (option.bid + option.ask) / 2, model);
   } catch {
     if (Number.isFinite(option.impliedVolatility) && option.impliedVolatility > 0)
       volatility = option.impliedVolatility;
   }
   if (volatility === null || !(years > 0)) return { absDelta: null, assignment: null };
+  const terminal = {
+    spot: input.spot,
+    level: option.strike,
+    years,
+    rate: input.rate,
+    dividendYield: input.dividendYield,
+    volatility,
+  };
   return {
-    absDelta: ratio(Math.abs(bsGreeks("put", { ...model, volatility }).delta)),
-    assignment: ratio(
-      probabilityBelow({
-        spot: input.spot,
-        level: option.strike,
-        years,
-        rate: input.rate,
-        dividendYield: input.dividendYield,
-        volatility,
-      }),
-    ),
+    absDelta: ratio(Math.abs(bsGreeks(input.optionType, { ...model, volatility }).delta)),
+    assignment: ratio(input.optionType === "put" ? probabilityBelow(terminal) : probabilityAbove(terminal)),
   };
 }
 
 /**
- * Every put at or below the current strike, expiring after the current expiry and within
- * `maxDays` of today, whose net credit (new bid − close ask − 2 × commission ÷ 100) is above 0;
- * ranked by the new breakeven (lower first, to the cent), then the credit per extra day (higher first).
+ * Every option of the same type expiring after the current expiry and within `maxDays` of today —
+ * a put at or below the current strike, a call at or above it — whose net credit (new bid − close
+ * ask − 2 × commission ÷ 100) is above 0. Puts rank by the new breakeven (lower first, to the cent),
+ * calls by the gain a share if called away at the new strike (higher first); then the credit per
+ * extra day (higher first).
  */
 export function rollCandidates(input: RollInput): { candidates: RollCandidate[]; closingCost: number } {
   const maxDays = input.maxDays ?? ROLL_MAX_DAYS;
   const currentDay = dayNumberOf(input.expiry);
   const commissions = (2 * input.commission) / CONTRACT_SIZE;
+  const isPut = input.optionType === "put";
   const found: Omit<RollCandidate, "rank">[] = [];
   for (const expiration of input.expirations) {
     const day = dayNumberOf(expiration.expiration);
@@ -140,7 +156,9 @@ export function rollCandidates(input: RollInput): { candidates: RollCandidate[];
     if (extraDays <= 0 || daysToExpiry > maxDays) continue;
     const years = yearsToExpiry(input.asOf, expiration.expiration);
     for (const option of expiration.options) {
-      if (option.type !== "put" || option.strike > input.strike + 1e-9 || !(option.bid > 0)) continue;
+      if (option.type !== input.optionType || !(option.bid > 0)) continue;
+      const allowed = isPut ? option.strike <= input.strike + 1e-9 : option.strike >= input.strike - 1e-9;
+      if (!allowed) continue;
       const netCredit = option.bid - input.closeAsk - commissions;
       if (!(cents(netCredit * CONTRACT_SIZE) > 0)) continue;
       const perContract = netCredit * CONTRACT_SIZE;
@@ -151,7 +169,7 @@ export function rollCandidates(input: RollInput): { candidates: RollCandidate[];
         occ_symbol: formatOccSymbol({
           ticker: input.ticker,
           expiration: expiration.expiration,
-          type: "put",
+          type: input.optionType,
           strike: option.strike,
         }),
         bid: option.bid,
@@ -161,7 +179,11 @@ export function rollCandidates(input: RollInput): { candidates: RollCandidate[];
         net_credit: ratio(netCredit),
         net_credit_per_contract: cents(perContract),
         net_credit_total: cents(perContract * input.contracts),
-        new_breakeven: cents(option.strike - (input.premiumCollected + netCredit)),
+        new_breakeven: isPut ? cents(option.strike - (input.premiumCollected + netCredit)) : null,
+        // The shares' average cost less every premium of the cycle is the adjusted basis, so called
+        // away at the new strike each share gains strike + this roll's credit − that basis.
+        gain_if_called_away:
+          !isPut && input.adjustedCostBasis != null ? cents(option.strike + netCredit - input.adjustedCostBasis) : null,
         credit_per_extra_day: cents(perContract / extraDays),
         abs_delta: risk.absDelta,
         assignment_probability: risk.assignment,
@@ -174,7 +196,9 @@ export function rollCandidates(input: RollInput): { candidates: RollCandidate[];
   }
   found.sort(
     (a, b) =>
-      a.new_breakeven - b.new_breakeven ||
+      (isPut
+        ? (a.new_breakeven ?? 0) - (b.new_breakeven ?? 0)
+        : (b.gain_if_called_away ?? b.strike) - (a.gain_if_called_away ?? a.strike)) ||
       b.credit_per_extra_day - a.credit_per_extra_day ||
       a.expiry.localeCompare(b.expiry) ||
       b.strike - a.strike,

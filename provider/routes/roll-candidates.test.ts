@@ -80,7 +80,7 @@ describe("roll candidates", () => {
       expect(c.new_breakeven).toBeCloseTo(c.strike - rolls.position.premium_collected - c.net_credit, 2);
     }
     // Ranked by the new breakeven, lowest first.
-    const breakevens = rolls.candidates.map((c) => c.new_breakeven);
+    const breakevens = rolls.candidates.map((c) => c.new_breakeven!);
     expect(breakevens).toEqual([...breakevens].sort((x, y) => x - y));
     expect(rolls.candidates.map((c) => c.rank)).toEqual(rolls.candidates.map((_, i) => i + 1));
   });
@@ -114,7 +114,7 @@ describe("roll candidates", () => {
     expect((await provider.call(calls.rollCandidates, { params: { tradeId: id } })).status).toBe(401);
   });
 
-  it("refuses a closed put (409), a call or a stock trade (422), with a readable detail", async () => {
+  it("refuses a closed put (409) or a stock trade (422), with a readable detail", async () => {
     const a = await trader();
     const { expiry, option } = await testedPut();
     const id = await sell(a, { option_type: "put", strike: option.strike, expiry, price: option.bid, quantity: 1 });
@@ -137,18 +137,54 @@ describe("roll candidates", () => {
     expect(res.status).toBe(409);
     expect(res.body.detail).toContain("no longer open");
 
-    // A covered call: the shares first (the journal records covered calls only).
     const stock = await provider.call(calls.addTrade, {
       token: a,
       body: { kind: "stock_buy", ticker: "KO", quantity: 100, price: 60, fees: 1, traded_at: minuteAgo() },
     });
-    const callId = await sell(a, { option_type: "call", strike: option.strike, expiry, price: 0.5, quantity: 1 });
-    const forCall = await provider.call(calls.rollCandidates, { token: a, params: { tradeId: callId } });
-    expect(forCall.status).toBe(422);
-    expect(forCall.body.detail).toContain("not a sell-to-open of a put");
-
+    expect(stock.status).toBe(200);
     const forStock = await provider.call(calls.rollCandidates, { token: a, params: { tradeId: stock.body.id } });
     expect(forStock.status).toBe(422);
+    expect(forStock.body.detail).toContain("not a sell-to-open of a put or call");
+  });
+
+  it("rolls a covered call up and out: later calls at or above the strike, by the gain if called away", async () => {
+    const a = await trader();
+    const chain = await provider.context.market.optionChain("KO");
+    const expiration = chain.expirations[0]!;
+    // The first listed call at or just below the stock: a tested call.
+    const option = expiration.options
+      .filter((o) => o.type === "call" && o.strike <= chain.spot)
+      .sort((x, y) => y.strike - x.strike)[0]!;
+    const bought = await provider.call(calls.addTrade, {
+      token: a,
+      body: { kind: "stock_buy", ticker: "KO", quantity: 200, price: 60, fees: 1, traded_at: minuteAgo() },
+    });
+    expect(bought.status).toBe(200);
+    const id = await sell(a, {
+      option_type: "call",
+      strike: option.strike,
+      expiry: expiration.expiration,
+      price: option.bid,
+    });
+    const res = await provider.call(calls.rollCandidates, { token: a, params: { tradeId: id } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const rolls = calls.rollCandidates.response.parse(res.body);
+    // The shares cost 60 a share plus $1 over 200; the call's premium, net of $1.30, lowers the basis.
+    const basis = (60 * 200 + 1 - (option.bid * 200 - 1.3)) / 200;
+    expect(rolls.position).toMatchObject({ option_type: "call", tested: true, close_ask: option.ask });
+    expect(rolls.position.adjusted_cost_basis).toBeCloseTo(basis, 2);
+    expect(rolls.candidates.length).toBeGreaterThan(0);
+    for (const c of rolls.candidates) {
+      expect(c.occ_symbol).toContain("C");
+      expect(c.strike).toBeGreaterThanOrEqual(option.strike);
+      expect(c.new_breakeven).toBeNull();
+      expect(c.gain_if_called_away).toBeCloseTo(c.strike + c.net_credit - basis, 1);
+    }
+    const gains = rolls.candidates.map((c) => c.gain_if_called_away!);
+    expect(gains).toEqual([...gains].sort((x, y) => y - x));
+    // The journal flags the tested call, so /portfolio offers its roll.
+    const journal = calls.getJournal.response.parse((await provider.call(calls.getJournal, { token: a })).body);
+    expect(journal.open_options.find((o) => o.option_type === "call")).toMatchObject({ tested: true });
   });
 
   it("marks a tested put on the journal's open positions", async () => {

@@ -131,7 +131,7 @@ describe("roll candidates loader", () => {
     const page = await callLoader(route, app.trader, rollHref(shares.id), params(shares.id));
     expect(page.status).toBe(422);
     expect(page.data).toMatchObject({ tradeId: shares.id, rolls: null, form: null });
-    expect((page.data as RollPage).error).toMatch(/sold put/);
+    expect((page.data as RollPage).error).toMatch(/not a sell-to-open of a put or call/);
   });
 
   it("answers 'Trade not found' for another trader's put and for an id that is not one", async () => {
@@ -222,5 +222,62 @@ describe("record-roll", () => {
     const old = await callLoader(route, app.trader, rollHref(sold.id), params(sold.id));
     expect(old.status).toBe(409);
     expect((old.data as RollPage).error).toMatch(/no longer open/);
+  });
+
+  it("rolls a covered call up and out: shown as a call, recorded as a call, the shares still covered", async () => {
+    const chain = await app.provider.provider.context.market.optionChain("MSFT");
+    const calls_ = (e: (typeof chain.expirations)[number]) =>
+      e.options.filter((o) => o.type === "call" && o.ask > 0 && o.bid > 0);
+    const soonest = new Date(Date.now() + 3 * 24 * 3_600_000).toISOString().slice(0, 10);
+    const [first, , later] = chain.expirations.filter((e) => e.expiration > soonest && calls_(e).length > 0);
+    const near = calls_(first!).reduce((a, b) =>
+      Math.abs(a.strike - chain.spot) <= Math.abs(b.strike - chain.spot) ? a : b,
+    );
+    const traded_at = new Date(Date.now() - 3_600_000).toISOString();
+    await userCall(app.trader, calls.addTrade, {
+      body: {
+        kind: "stock_buy",
+        ticker: "MSFT",
+        quantity: 100,
+        price: 400,
+        fees: 0,
+        traded_at: new Date(Date.now() - 7_200_000).toISOString(),
+      },
+    });
+    const call = await userCall(app.trader, calls.addTrade, {
+      body: {
+        kind: "sell_to_open",
+        ticker: "MSFT",
+        option_type: "call",
+        strike: near.strike,
+        expiry: first!.expiration,
+        quantity: 1,
+        price: near.bid,
+        fees: 0.65,
+        traded_at,
+      },
+    });
+    const page = await callLoader(route, app.trader, rollHref(call.id), params(call.id));
+    expect(page.status).toBe(200);
+    const rolls = (page.data as RollPage).rolls!;
+    expect(rolls.position.option_type).toBe("call");
+    expect(rolls.candidates.every((c) => c.strike >= near.strike && c.gain_if_called_away !== null)).toBe(true);
+
+    const up = calls_(later!).find((o) => o.strike >= near.strike)!;
+    const answer = await callAction(
+      route,
+      app.trader,
+      rollHref(call.id),
+      rollForm({ contracts: "1", strike: String(up.strike), expiry: later!.expiration, openPrice: String(up.bid) }),
+      params(call.id),
+    );
+    expect(answer).toMatchObject({
+      status: 302,
+      toast: {
+        text: `${ROLL_TEXT.recorded}: MSFT ${near.strike} call into the ${up.strike} call expiring ${later!.expiration}`,
+      },
+    });
+    const msft = (await journal()).open_options.filter((o) => o.ticker === "MSFT");
+    expect(msft).toMatchObject([{ option_type: "call", strike: up.strike, expiry: later!.expiration, contracts: 1 }]);
   });
 });
