@@ -146,3 +146,70 @@ test("someone else's position has no roll candidates to show", async ({ page }) 
   expect(response?.status()).toBe(404);
   expect(response?.headers()["cache-control"]).toContain("no-store");
 });
+
+test("a tested covered call rolls up and out: its candidates, figures and the roll recorded as a call", async ({
+  page,
+}) => {
+  const trader = await createTrader([]);
+  const recommended = (await optionsOf(trader, "AAPL"))[0]!;
+  const spot = recommended.current_stock_price;
+  const step = strikeStep(spot);
+  // A call struck at the first strike at or below the stock: in the money, tested.
+  const strike = Math.floor(spot / step) * step;
+  const expiry = recommended.expiration_date;
+  const minutesAgo = (n: number) => new Date(Date.now() - n * 60_000).toISOString();
+  const shares = await providerCall(trader.providerUrl, calls.addTrade, {
+    token: trader.token,
+    body: { kind: "stock_buy", ticker: "AAPL", quantity: 100, price: spot, fees: 0, traded_at: minutesAgo(2) },
+  });
+  expect(shares.status, JSON.stringify(shares.body)).toBe(200);
+  const sold = await providerCall<{ id: number }>(trader.providerUrl, calls.addTrade, {
+    token: trader.token,
+    body: {
+      kind: "sell_to_open",
+      ticker: "AAPL",
+      option_type: "call",
+      strike,
+      expiry,
+      quantity: 1,
+      price: 1,
+      fees: 0.65,
+      traded_at: minutesAgo(1),
+    },
+  });
+  expect(sold.status, JSON.stringify(sold.body)).toBe(200);
+
+  await recordToasts(page);
+  await signInAs(page, trader);
+  await page.goto("/portfolio?period=all");
+  const card = page.getByRole("listitem", {
+    name: `Short AAPL ${strike} call · exp ${formatDay(expiry)}`,
+    exact: true,
+  });
+  await expect(card.getByText("Tested: the stock is within 3% of the strike or above it")).toBeVisible();
+  await card.getByRole("link", { name: /^Roll candidates/ }).click();
+
+  await expect(page).toHaveURL(new RegExp(`/portfolio/roll/${sold.body.id}$`));
+  await expect(page.getByText(/at the same or a higher strike/)).toBeVisible();
+  const first = page.getByRole("list", { name: "Roll candidates" }).getByRole("listitem").first();
+  await expect(first).toHaveAccessibleName(/^#1: [\d.]+ call · exp /);
+  await expect(
+    first.getByText("Gain if called away at the new strike (new strike + this credit − adjusted basis)"),
+  ).toBeVisible();
+  await expect(first.getByText("Chance of being called away (risk-neutral, N(d2))")).toBeVisible();
+  await expect(first.getByText(/New breakeven/)).toHaveCount(0);
+  expect(await axeProblems(page)).toEqual([]);
+
+  const record = first.getByRole("link", { name: /^Record this roll/ });
+  const href = new URL((await record.getAttribute("href"))!, "http://localhost").searchParams;
+  const best = { strike: Number(href.get("strike")), expiry: href.get("expiry")! };
+  expect(best.strike).toBeGreaterThanOrEqual(strike);
+  await record.click();
+  await expect(field(page, "New call's fees ($)")).toHaveValue("0.65");
+  await dialog(page).getByRole("button", { name: "Record this roll" }).click();
+  await expect(page).toHaveURL(/\/portfolio\?period=all$/);
+  await expectToast(page, `Roll recorded: AAPL ${strike} call into the ${best.strike} call expiring ${best.expiry}`);
+  await expect(
+    page.getByRole("listitem", { name: `Short AAPL ${best.strike} call · exp ${formatDay(best.expiry)}`, exact: true }),
+  ).toBeVisible();
+});
