@@ -28,6 +28,9 @@ const SOURCE_NAMES: Record<Exclude<JournalRow["source"], "manual">, string> = {
   tastytrade: "tastytrade",
   schwab: "Schwab",
   ofx: "an OFX/QFX statement",
+  fidelity: "Fidelity",
+  robinhood: "Robinhood",
+  tdameritrade: "TD Ameritrade",
 };
 
 const KIND_LABELS: Record<JournalRow["kind"], string> = {
