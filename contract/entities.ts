@@ -307,7 +307,7 @@ const OPTION_KINDS: readonly TradeKind[] = ["sell_to_open", "buy_to_close", "exp
 const isOptionKind = (kind: TradeKind) => OPTION_KINDS.includes(kind);
 const OptionType = z.enum(["put", "call"]);
 // "ofx": OFX/QFX investment statements (docs/decisions/0089-ofx-investment-statements.md); Fidelity,
-// Robinhood and TD Ameritrade CSV (docs/decisions/0096-fidelity-robinhood-td-ameritrade-imports.md).
+// Robinhood, TD Ameritrade and E*TRADE CSV (docs/decisions/0096-us-broker-csv-imports.md).
 const TRADE_SOURCES = [
   "manual",
   "ibkr",
@@ -317,6 +317,7 @@ const TRADE_SOURCES = [
   "fidelity",
   "robinhood",
   "tdameritrade",
+  "etrade",
 ] as const;
 
 const money = (label: string) =>
@@ -523,10 +524,10 @@ export const Journal = z.object({
 });
 export type Journal = z.infer<typeof Journal>;
 
-const BROKERS = ["ibkr", "tastytrade", "schwab", "fidelity", "robinhood", "tdameritrade", "ofx"] as const;
+const BROKERS = ["ibkr", "tastytrade", "schwab", "fidelity", "robinhood", "tdameritrade", "etrade", "ofx"] as const;
 export const Broker = z.enum(BROKERS, {
   error:
-    "Choose Interactive Brokers, tastytrade, Schwab, Fidelity, Robinhood, TD Ameritrade or an OFX/QFX investment statement",
+    "Choose Interactive Brokers, tastytrade, Schwab, Fidelity, Robinhood, TD Ameritrade, E*TRADE or an OFX/QFX investment statement",
 });
 export type Broker = z.infer<typeof Broker>;
 

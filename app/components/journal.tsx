@@ -31,6 +31,7 @@ const SOURCE_NAMES: Record<Exclude<JournalRow["source"], "manual">, string> = {
   fidelity: "Fidelity",
   robinhood: "Robinhood",
   tdameritrade: "TD Ameritrade",
+  etrade: "E*TRADE",
 };
 
 const KIND_LABELS: Record<JournalRow["kind"], string> = {

@@ -5,7 +5,7 @@ import type { Broker } from "#contract/entities.ts";
 import { testProvider, type TestProvider } from "#provider/testing/provider.ts";
 
 /**
- * Fidelity, Robinhood and TD Ameritrade files (issue 43; docs/decisions/0096-fidelity-robinhood-td-ameritrade-imports.md):
+ * Fidelity, Robinhood, TD Ameritrade and E*TRADE files (issue 43; docs/decisions/0096-us-broker-csv-imports.md):
  * each fixture is the KO wheel written in its broker's published layout — a put sold, rolled on one day,
  * assigned, a covered call sold, called away, and a dividend between — and must come out as one cycle
  * whose figures are worked out by hand below.
@@ -196,6 +196,51 @@ const CASES: Case[] = [
         .join("\n"),
     // 420 + 188.67 + 102 + 199.68 = 910.35.
     midCycleRealised: 910.35,
+  },
+  {
+    broker: "etrade",
+    file: "etrade-transactions.csv",
+    what: /^This is not an E\*TRADE transactions file: the columns .* are missing$/,
+    // Commission is commission and fees together: 1.33 an option line; the call-away's shares' 0.33 is
+    // the call-away's. Dates are MM/DD/YY.
+    added: [
+      [16, "sell_to_open", 1.2, 1.33],
+      [15, "buy_to_close", 1.45, 1.33],
+      [14, "sell_to_open", 2.1, 1.33],
+      [13, "assignment", 0, 0],
+      [11, "sell_to_open", 0.95, 1.33],
+      [10, "dividend", 102, 0],
+      [9, "exercise", 0, 0.33],
+    ],
+    skipped: 4, // the two share legs, the transfer, the broker's notice
+    // Premiums 238.67 − 291.33 + 418.67 + 188.67 = 554.68; shares 200 − 0.33 = 199.67; dividend 102:
+    // 856.35. 856.35 ÷ 13,000 = 6.59 %; 856.35 ÷ 1,419,166.67 × 365 = 22.02 %.
+    realised: 856.35,
+    returnOnCapital: 0.0659,
+    annualised: 0.2202,
+    // (13,000 − 366.01) ÷ 200 = 63.17; − 188.67 ÷ 200 = 62.23; − 102 ÷ 200 = 61.72.
+    bases: [63.17, 62.23, 61.72],
+    bad: [
+      {
+        from: "07/20/26,07/20/26,07/21/26,Sold Short",
+        to: "July 20,07/20/26,07/21/26,Sold Short",
+        line: 11,
+        reason: 'Activity/Trade Date "July 20" is not like 06/12/26',
+      },
+      {
+        from: "-291.33,1.33,",
+        to: "-291.33,abc,",
+        line: 15,
+        reason: 'Commission "abc" is not a number',
+      },
+    ],
+    midCycle: (csv) =>
+      csv
+        .split("\n")
+        .filter((l) => !/^05\/(04|26)\/26/.test(l))
+        .join("\n"),
+    // 420 + 188.67 + 102 + 199.67 = 910.34.
+    midCycleRealised: 910.34,
   },
 ];
 

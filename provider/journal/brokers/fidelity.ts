@@ -8,7 +8,7 @@ import { cents, closeOf, isoDay, monthOf, noonOf, ShareLegs, usDay } from "./day
  * and "Security Description" too, and the newest calls "Run Date" "Date". The Action says what was done in
  * words ("YOU SOLD OPENING TRANSACTION PUT (KO) ..."); an option's Symbol is like "-KO260612P65". An
  * assignment or expiry is posted a business day late with "as of" its day, which is the day read
- * (docs/decisions/0096-fidelity-robinhood-td-ameritrade-imports.md). Days only, read as Schwab's (ADR 0074).
+ * (docs/decisions/0096-us-broker-csv-imports.md). Days only, read as Schwab's (ADR 0074).
  */
 const REQUIRED = ["Action", "Symbol", "Quantity", "Price ($)", "Commission ($)", "Fees ($)", "Amount ($)"];
 const OPTION = /^-([A-Z0-9.]+?)(\d{2})(\d{2})(\d{2})([PC])(\d+(?:\.\d+)?)$/;

@@ -4,7 +4,7 @@ import { cents, closeOf, isoDay, noonOf, ShareLegs, usDay } from "./day-only.ts"
 /**
  * Robinhood, Account → Reports and statements → Reports, the account activity CSV: "Activity Date",
  * "Process Date","Settle Date","Instrument","Description","Trans Code","Quantity","Price","Amount", newest
- * first (docs/decisions/0096-fidelity-robinhood-td-ameritrade-imports.md). An option's Description is like
+ * first (docs/decisions/0096-us-broker-csv-imports.md). An option's Description is like
  * "KO 6/12/2026 Put $65.00" ("Option Expiration for KO 6/12/2026 Put $65.00" on its OEXP line). There is
  * no fee column: regulatory fees are netted into Amount, so a line's fees are what Amount falls short of
  * quantity × price (× 100 for an option). Days only, read as Schwab's (ADR 0074).

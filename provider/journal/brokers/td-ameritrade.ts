@@ -8,7 +8,7 @@ import { cents, closeOf, isoDay, monthOf, noonOf, ShareLegs, usDay } from "./day
  * "Sold 2 KO Jun 12 2026 65.0 Put @ 1.2" or "Bought ..." without opening or closing, so in this journal of
  * short options a sold option opens and a bought one closes; an option's SYMBOL is like
  * "KO Jun 12 2026 65.0 Put". An expiry or assignment is "REMOVAL OF OPTION DUE TO EXPIRATION" /
- * "... ASSIGNMENT" (docs/decisions/0096-fidelity-robinhood-td-ameritrade-imports.md). Fees are
+ * "... ASSIGNMENT" (docs/decisions/0096-us-broker-csv-imports.md). Fees are
  * COMMISSION + REG FEE. Days only, read as Schwab's (ADR 0074).
  */
 const REQUIRED = ["DATE", "DESCRIPTION", "QUANTITY", "SYMBOL", "PRICE", "COMMISSION", "AMOUNT"];
