@@ -11,29 +11,11 @@ import { cents, closeOf, isoDay, noonOf, ShareLegs, usDay } from "./day-only.ts"
  */
 const REQUIRED = ["Activity Date", "Instrument", "Description", "Trans Code", "Quantity", "Price", "Amount"];
 const OPTION = /([A-Z0-9.]+)\s+(\d{1,2})\/(\d{1,2})\/(\d{4})\s+(Put|Call)\s+\$([\d,]+(?:\.\d+)?)\s*$/i;
-/** Trans codes that move cash or paper but are no trade: deposits, interest, fees, lending, transfers. */
-const NOT_TRADES = new Set([
-  "ACH",
-  "ACATI",
-  "ACATO",
-  "DCF",
-  "DFEE",
-  "GOLD",
-  "GDBP",
-  "INT",
-  "MINT",
-  "SLIP",
-  "RTP",
-  "XENT",
-  "WIRE",
-  "FUTSWP",
-  "CFIR",
-  "MISC",
-  "JNLC",
-  "JNLS",
-  "AFEE",
-  "DTAX",
-]);
+/**
+ * Trans codes that move cash or paper but are no trade: deposits, interest, Gold and margin fees, stock
+ * lending, account transfers. Any other code that is not a trade is refused with its name.
+ */
+const NOT_TRADES = new Set(["ACH", "INT", "GOLD", "MINT", "SLIP", "ACATI", "ACATO"]);
 
 export function* parseRobinhood(records: readonly CsvLine[]): Generator<ParsedLine> {
   const headerAt = records.findIndex((r) => r.cells.includes("Trans Code") && r.cells.includes("Activity Date"));
