@@ -306,8 +306,19 @@ export type TradeKind = (typeof TRADE_KINDS)[number];
 const OPTION_KINDS: readonly TradeKind[] = ["sell_to_open", "buy_to_close", "expire", "assignment", "exercise"];
 const isOptionKind = (kind: TradeKind) => OPTION_KINDS.includes(kind);
 const OptionType = z.enum(["put", "call"]);
-// "ofx": OFX/QFX investment statements (docs/decisions/0089-ofx-investment-statements.md).
-const TRADE_SOURCES = ["manual", "ibkr", "tastytrade", "schwab", "ofx"] as const;
+// "ofx": OFX/QFX investment statements (docs/decisions/0089-ofx-investment-statements.md); Fidelity,
+// Robinhood, TD Ameritrade and E*TRADE CSV (docs/decisions/0096-us-broker-csv-imports.md).
+const TRADE_SOURCES = [
+  "manual",
+  "ibkr",
+  "tastytrade",
+  "schwab",
+  "ofx",
+  "fidelity",
+  "robinhood",
+  "tdameritrade",
+  "etrade",
+] as const;
 
 const money = (label: string) =>
   z
@@ -516,9 +527,10 @@ export const Journal = z.object({
 });
 export type Journal = z.infer<typeof Journal>;
 
-const BROKERS = ["ibkr", "tastytrade", "schwab", "ofx"] as const;
+const BROKERS = ["ibkr", "tastytrade", "schwab", "fidelity", "robinhood", "tdameritrade", "etrade", "ofx"] as const;
 export const Broker = z.enum(BROKERS, {
-  error: "Choose Interactive Brokers, tastytrade, Schwab or an OFX/QFX investment statement",
+  error:
+    "Choose Interactive Brokers, tastytrade, Schwab, Fidelity, Robinhood, TD Ameritrade, E*TRADE or an OFX/QFX investment statement",
 });
 export type Broker = z.infer<typeof Broker>;
 

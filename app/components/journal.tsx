@@ -28,6 +28,10 @@ const SOURCE_NAMES: Record<Exclude<JournalRow["source"], "manual">, string> = {
   tastytrade: "tastytrade",
   schwab: "Schwab",
   ofx: "an OFX/QFX statement",
+  fidelity: "Fidelity",
+  robinhood: "Robinhood",
+  tdameritrade: "TD Ameritrade",
+  etrade: "E*TRADE",
 };
 
 const KIND_LABELS: Record<JournalRow["kind"], string> = {

@@ -152,5 +152,9 @@ export const IMPORT_BROKERS = [
   { value: "ibkr", label: "Interactive Brokers (activity statement, CSV)" },
   { value: "tastytrade", label: "tastytrade (transactions, CSV)" },
   { value: "schwab", label: "Schwab (transactions, CSV)" },
+  { value: "fidelity", label: "Fidelity (account history, CSV)" },
+  { value: "robinhood", label: "Robinhood (account activity report, CSV)" },
+  { value: "etrade", label: "E*TRADE (transactions, CSV)" },
+  { value: "tdameritrade", label: "TD Ameritrade (transactions, CSV, before the move to Schwab)" },
   { value: "ofx", label: "Any broker's investment statement (OFX or QFX)" },
 ] as const;

@@ -755,6 +755,20 @@ const migrations: Record<string, Migration> = {
       );
     },
   },
+  "0240-trades-source-us-brokers": {
+    // Trades imported from Fidelity, Robinhood, TD Ameritrade and E*TRADE files
+    // (docs/decisions/0096-us-broker-csv-imports.md).
+    async up(db: Kysely<unknown>) {
+      await runScript(
+        db,
+        `
+        ALTER TABLE trades DROP CONSTRAINT trades_source_check;
+        ALTER TABLE trades ADD CONSTRAINT trades_source_check
+          CHECK (source IN ('manual', 'ibkr', 'tastytrade', 'schwab', 'ofx', 'fidelity', 'robinhood', 'tdameritrade', 'etrade'));
+      `,
+      );
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

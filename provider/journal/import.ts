@@ -3,10 +3,14 @@ import type { Db } from "#provider/db/client.ts";
 import { TradeInput, type Broker, type ImportPreview, type TradeInput as TradeInputType } from "#contract/entities.ts";
 import { describeZodError, HttpError } from "#provider/http/errors.ts";
 import { CsvFormatError, readCsv, type CsvLine, type ParsedLine } from "./brokers/csv.ts";
+import { parseEtrade } from "./brokers/etrade.ts";
+import { parseFidelity } from "./brokers/fidelity.ts";
 import { parseIbkr } from "./brokers/ibkr.ts";
+import { parseRobinhood } from "./brokers/robinhood.ts";
 import { parseSchwab } from "./brokers/schwab.ts";
 import { parseOfx } from "./brokers/ofx.ts";
 import { parseTastytrade } from "./brokers/tastytrade.ts";
+import { parseTdAmeritrade } from "./brokers/td-ameritrade.ts";
 import { KIND_WORDS } from "./journal.ts";
 import { pacer } from "./pace.ts";
 import * as store from "./store.ts";
@@ -32,6 +36,10 @@ const PARSERS: Record<Exclude<Broker, "ofx">, (records: readonly CsvLine[]) => I
   ibkr: parseIbkr,
   tastytrade: parseTastytrade,
   schwab: parseSchwab,
+  fidelity: parseFidelity,
+  robinhood: parseRobinhood,
+  tdameritrade: parseTdAmeritrade,
+  etrade: parseEtrade,
 };
 
 /** A broker file's lines: OFX/QFX statements are XML or SGML, the others CSV (docs/decisions/0089-ofx-investment-statements.md). */
