@@ -307,7 +307,8 @@ const OPTION_KINDS: readonly TradeKind[] = ["sell_to_open", "buy_to_close", "exp
 const isOptionKind = (kind: TradeKind) => OPTION_KINDS.includes(kind);
 const OptionType = z.enum(["put", "call"]);
 // "ofx": OFX/QFX investment statements (docs/decisions/0089-ofx-investment-statements.md).
-const TRADE_SOURCES = ["manual", "ibkr", "tastytrade", "schwab", "ofx"] as const;
+// "tradier": synced from a Tradier account's history (docs/decisions/0093-tradier-sync-through-the-import.md).
+const TRADE_SOURCES = ["manual", "ibkr", "tastytrade", "schwab", "ofx", "tradier"] as const;
 
 const money = (label: string) =>
   z

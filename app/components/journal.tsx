@@ -28,6 +28,7 @@ const SOURCE_NAMES: Record<Exclude<JournalRow["source"], "manual">, string> = {
   tastytrade: "tastytrade",
   schwab: "Schwab",
   ofx: "an OFX/QFX statement",
+  tradier: "Tradier",
 };
 
 const KIND_LABELS: Record<JournalRow["kind"], string> = {
