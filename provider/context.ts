@@ -9,7 +9,7 @@ import type { EventBus } from "./bus/bus.ts";
 import type { Explainer } from "./ai/port.ts";
 import type { Passwords } from "./auth/password.ts";
 import type { CallerCache } from "./auth/caller-cache.ts";
-import type { BrokerSettings } from "./broker/tradier-sync.ts";
+import type { BrokerSettings } from "./broker/settings.ts";
 
 /** What every provider route module is given. */
 export interface ProviderContext {

@@ -15,7 +15,7 @@ import { BrokerPosition, type BrokerSnapshot } from "#contract/broker-positions.
 import { SYNC_REFUSALS_SHOWN, type SyncResult } from "#contract/broker-sync.ts";
 import { saveBrokerSnapshot } from "./snapshot-store.ts";
 import { claimSync, findConnection, finishSync, saveConnection, type StoredConnection } from "./connection-store.ts";
-import type { TokenCipher } from "./token-cipher.ts";
+import type { BrokerSettings } from "./settings.ts";
 import {
   BrokerError,
   createTradierBrokerage,
@@ -23,14 +23,6 @@ import {
   type TradierHistoryEvent,
   type TradierPosition,
 } from "./tradier-brokerage.ts";
-
-/** How the provider reaches Tradier's brokerage API and seals its tokens. */
-export interface BrokerSettings {
-  cipher: TokenCipher;
-  /** TRADIER_BROKERAGE_URL (the sandbox, or a fake in tests). */
-  tradierUrl: string;
-  fetch?: typeof fetch | undefined;
-}
 
 /** History events a page asks for, and pages one sync reads: 10,000 lines, the import's own bound. */
 const HISTORY_PAGE = 500;

@@ -7,7 +7,8 @@
  */
 import type { Db } from "#provider/db/client.ts";
 import { dueForSync } from "#provider/broker/connection-store.ts";
-import { syncTradier, type BrokerSettings } from "#provider/broker/tradier-sync.ts";
+import type { BrokerSettings } from "#provider/broker/settings.ts";
+import { syncTradier } from "#provider/broker/tradier-sync.ts";
 import { HttpError } from "#provider/http/errors.ts";
 import type { Job } from "./scheduler.ts";
 
