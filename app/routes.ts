@@ -11,6 +11,8 @@ export default [
     route("resources/push-device", "routes/resources/push-device.tsx"),
     route("add-trade", "routes/add-trade.tsx"),
     route("import-trades", "routes/import-trades.tsx"),
+    // A broker account synced through its API (issue 43; docs/decisions/0093-tradier-sync-through-the-import.md).
+    route("broker", "routes/broker/route.tsx"),
     route("resources/trades-export", "routes/resources/trades-export.ts"),
     route("add-user-stock", "routes/add-user-stock.tsx"),
     route("user-stock/:ticker", "routes/user-stock.$ticker.tsx"),

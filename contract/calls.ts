@@ -33,6 +33,7 @@ import { RollCandidates, RollCandidatesParams } from "./rolls.ts";
 import { AlertSettings, PositionAlertsByOption } from "./position-alerts.ts";
 import { CallFilterQuery, CallFilters, CoveredCalls } from "./covered-calls.ts";
 import { BestPuts, CapitalSettings, Plan, PlanFits, PlanFitsQuery, PlanQuery, SectorOverride } from "./plan.ts";
+import { SyncResult, TradierAccountBody, TradierConnectBody, TradierConnectionState } from "./broker-sync.ts";
 
 /** docs/product.md#calls: every call the app makes to the provider, with its request and response. */
 
@@ -663,4 +664,53 @@ export const saveSectorOverride = endpoint({
   params: TickerParams,
   body: SectorOverride,
   response: z.object({ ticker: z.string(), sector: z.string().nullable() }),
+});
+
+/**
+ * The caller's Tradier connection (issue 43, docs/decisions/0075-broker-tokens-encrypted-at-rest.md):
+ * the account shown as ••••1234, the last sync; never the token.
+ */
+export const tradierConnection = endpoint({
+  method: "GET",
+  path: "/api/broker/tradier",
+  response: TradierConnectionState,
+});
+
+/**
+ * Connects the caller's Tradier account with an access token: Tradier is asked for the token's
+ * profile first (a refused token is a 422 and nothing is stored), then the token is stored encrypted.
+ * A profile with one account takes it; with several, the trader picks one (tradierAccount).
+ */
+export const connectTradier = endpoint({
+  method: "PUT",
+  path: "/api/broker/tradier",
+  body: TradierConnectBody,
+  response: TradierConnectionState,
+});
+
+/** Picks which of the token's accounts the sync reads (one the profile listed; 422 otherwise). */
+export const tradierAccount = endpoint({
+  method: "PUT",
+  path: "/api/broker/tradier/account",
+  body: TradierAccountBody,
+  response: TradierConnectionState,
+});
+
+/**
+ * Imports the account's new history into the journal now, through the broker-file import's checks
+ * (docs/decisions/0093-tradier-sync-through-the-import.md), and saves its positions as the "tradier"
+ * snapshot. 409 while another sync of the caller runs or before an account is chosen; Tradier's
+ * refusals and outages are a 4xx/5xx with a sentence naming them.
+ */
+export const syncTradier = endpoint({
+  method: "POST",
+  path: "/api/broker/tradier/sync",
+  response: SyncResult,
+});
+
+/** Removes the connection: the stored token is deleted, with Tradier's snapshot. The journal keeps its trades. */
+export const disconnectTradier = endpoint({
+  method: "DELETE",
+  path: "/api/broker/tradier",
+  response: TradierConnectionState,
 });

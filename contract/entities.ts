@@ -307,7 +307,8 @@ const OPTION_KINDS: readonly TradeKind[] = ["sell_to_open", "buy_to_close", "exp
 const isOptionKind = (kind: TradeKind) => OPTION_KINDS.includes(kind);
 const OptionType = z.enum(["put", "call"]);
 // "ofx": OFX/QFX investment statements (docs/decisions/0089-ofx-investment-statements.md); Fidelity,
-// Robinhood, TD Ameritrade and E*TRADE CSV (docs/decisions/0096-us-broker-csv-imports.md).
+// Robinhood, TD Ameritrade and E*TRADE CSV (docs/decisions/0096-us-broker-csv-imports.md); "tradier":
+// synced from a Tradier account's history (docs/decisions/0093-tradier-sync-through-the-import.md).
 const TRADE_SOURCES = [
   "manual",
   "ibkr",
@@ -318,6 +319,7 @@ const TRADE_SOURCES = [
   "robinhood",
   "tdameritrade",
   "etrade",
+  "tradier",
 ] as const;
 
 const money = (label: string) =>

@@ -51,6 +51,10 @@ import { planRoutes } from "./routes/plan.ts";
 import { trackRecordJob } from "./track-record/job.ts";
 import { pruneRunsJob } from "./jobs/prune-job.ts";
 import { EXPIRY_INTERVAL_MS, expiryResolutionJob } from "./jobs/expiry-job.ts";
+import { brokerRoutes } from "./routes/broker.ts";
+import { createTokenCipher, keysFromSecrets } from "./broker/token-cipher.ts";
+import { TRADIER_BROKERAGE_PRODUCTION_URL } from "./broker/tradier-brokerage.ts";
+import { BROKER_SYNC_INTERVAL_MS, brokerSyncJob } from "./jobs/broker-sync-job.ts";
 
 export interface ProviderOptions extends DatabaseOptions {
   /** Token secrets, newest first; generated once and kept in the database when empty. */
@@ -120,6 +124,10 @@ export interface ProviderOptions extends DatabaseOptions {
    * never from the environment: the test suites lower it, as they sign in hundreds of times a run (ADR 0064).
    */
   passwordCost?: number | undefined;
+  /** BROKER_TOKEN_KEY: keys sealing broker tokens, the first encrypting; derived from the token secrets when absent (ADR 0075). */
+  brokerTokenKeys?: Buffer[] | undefined;
+  /** TRADIER_BROKERAGE_URL: Tradier's brokerage API for account syncs; production when omitted. */
+  tradierBrokerageUrl?: string | undefined;
   /**
    * On a PostgreSQL server the price refresh and automatic generation are shared by every provider
    * process, stock by stock (ADR 0085): stocks claimed at once, how long a claim holds, how often a
@@ -192,6 +200,10 @@ export async function createProvider(options: ProviderOptions = {}): Promise<Pro
       bus,
       callers: await createCallerCache({ bus }),
       explainer: createExplainer(options.ai),
+      broker: {
+        cipher: createTokenCipher(options.brokerTokenKeys?.length ? options.brokerTokenKeys : keysFromSecrets(secrets)),
+        tradierUrl: options.tradierBrokerageUrl ?? TRADIER_BROKERAGE_PRODUCTION_URL,
+      },
     };
     const trustedProxies = options.trustedProxies ?? [];
 
@@ -217,6 +229,7 @@ export async function createProvider(options: ProviderOptions = {}): Promise<Pro
     alertSettingsRoutes(router, context);
     coveredCallRoutes(router, context);
     planRoutes(router, context);
+    brokerRoutes(router, context);
 
     const shared = database.kind === "postgres" && Boolean(options.databaseUrl);
     const scheduler = createScheduler(
@@ -266,6 +279,7 @@ export async function createProvider(options: ProviderOptions = {}): Promise<Pro
     );
     scheduler.register(pruneRunsJob(context, { intervalMs: 3600_000, keepDays: options.keepRunsDays ?? 14 }));
     scheduler.register(expiryResolutionJob(context, { intervalMs: EXPIRY_INTERVAL_MS }));
+    scheduler.register(brokerSyncJob(context, { intervalMs: BROKER_SYNC_INTERVAL_MS }));
     if (options.jobs !== false) scheduler.start();
 
     return {

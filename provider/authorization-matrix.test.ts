@@ -72,6 +72,12 @@ const matrix: Record<string, Row> = {
   planFits: SIGNED_IN,
   bestPuts: SIGNED_IN,
   saveSectorOverride: SIGNED_IN,
+  // A trader's Tradier connection: each caller's own row, nobody else's (ADR 0075).
+  tradierConnection: SIGNED_IN,
+  connectTradier: SIGNED_IN,
+  tradierAccount: SIGNED_IN,
+  syncTradier: SIGNED_IN,
+  disconnectTradier: SIGNED_IN,
   generateRecommendations: OWNER_OR_ADMIN, // A flagged the ticker, B did not
   summarizeRecommendation: SIGNED_IN,
   // Devices and notifications

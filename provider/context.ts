@@ -9,6 +9,7 @@ import type { EventBus } from "./bus/bus.ts";
 import type { Explainer } from "./ai/port.ts";
 import type { Passwords } from "./auth/password.ts";
 import type { CallerCache } from "./auth/caller-cache.ts";
+import type { BrokerSettings } from "./broker/settings.ts";
 
 /** What every provider route module is given. */
 export interface ProviderContext {
@@ -39,4 +40,6 @@ export interface ProviderContext {
   callers: CallerCache;
   /** Writes the AI texts: the built-in analyst, or an OpenAI-compatible model when AI_BASE_URL is set. */
   explainer: Explainer;
+  /** Tradier's brokerage API (TRADIER_BROKERAGE_URL) and the cipher of broker tokens (BROKER_TOKEN_KEY; ADR 0075). */
+  broker: BrokerSettings;
 }

@@ -3,6 +3,8 @@ import { readFcmServiceAccount } from "./push/fcm-account.ts";
 import { DEFAULT_FCM_API_URL, DEFAULT_FCM_TOKEN_URL } from "./push/fcm.ts";
 import { MARKET_SOURCES } from "./market/port.ts";
 import { TRADIER_PRODUCTION_URL } from "./market/tradier.ts";
+import { TRADIER_BROKERAGE_PRODUCTION_URL } from "./broker/tradier-brokerage.ts";
+import { BrokerKeyError, parseBrokerKeys } from "./broker/token-cipher.ts";
 
 const flag = z
   .enum(["true", "false", "1", "0"])
@@ -35,6 +37,26 @@ export const ProviderEnv = z.object({
   TRADIER_TOKEN: z.string().min(1).optional(),
   /** Tradier's API root: production by default, https://sandbox.tradier.com/v1 for a sandbox token. */
   TRADIER_BASE_URL: z.string().url().default(TRADIER_PRODUCTION_URL),
+  /** Tradier's brokerage API for traders' account syncs: production by default, https://sandbox.tradier.com/v1 for paper accounts. */
+  TRADIER_BROKERAGE_URL: z.string().url().default(TRADIER_BROKERAGE_PRODUCTION_URL),
+  /**
+   * Keys sealing traders' broker tokens (AES-256-GCM): comma-separated base64 keys of 32 bytes, the
+   * first encrypting, every one decrypting (rotation: put the new key first). Unset, keys are derived
+   * from PROVIDER_SECRET (ADR 0075).
+   */
+  BROKER_TOKEN_KEY: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (!value?.trim()) return undefined;
+      try {
+        return parseBrokerKeys(value);
+      } catch (error) {
+        if (!(error instanceof BrokerKeyError)) throw error;
+        ctx.addIssue({ code: "custom", message: error.message });
+        return z.NEVER;
+      }
+    }),
   /** Continuously compounded risk-free rate as a fraction (0.043 = 4.3 %); unset, Yahoo reads the 13-week T-bill (^IRX). */
   RISK_FREE_RATE: z.coerce.number().min(-0.05).max(0.25).optional(),
   /** Seed of the simulated market. */
@@ -146,6 +168,8 @@ export function providerStartOptions(env: ProviderEnv) {
     // The simulated market is the demo: it replays a session while the exchange is closed (ADR 0037).
     demoMarketReplay: true,
     tradier: env.TRADIER_TOKEN ? { token: env.TRADIER_TOKEN, baseUrl: env.TRADIER_BASE_URL } : undefined,
+    tradierBrokerageUrl: env.TRADIER_BROKERAGE_URL,
+    brokerTokenKeys: env.BROKER_TOKEN_KEY,
     riskFreeRate: env.RISK_FREE_RATE,
     priceRefreshSeconds: env.PRICE_REFRESH_SECONDS,
     appUrl: env.APP_URL ?? `http://localhost:${env.PORT}`,

@@ -32,6 +32,7 @@ const SOURCE_NAMES: Record<Exclude<JournalRow["source"], "manual">, string> = {
   robinhood: "Robinhood",
   tdameritrade: "TD Ameritrade",
   etrade: "E*TRADE",
+  tradier: "Tradier",
 };
 
 const KIND_LABELS: Record<JournalRow["kind"], string> = {

@@ -72,6 +72,10 @@ export default function ImportTrades({ actionData }: Route.ComponentProps) {
           </button>
         </Form>
 
+        <p className="import-trades__broker-sync">
+          With Tradier, <Link to="/broker">sync your account instead</Link>: no files, every day.
+        </p>
+
         {preview ? (
           <section aria-labelledby="import-preview" className="journal-section">
             <h2 id="import-preview">Preview</h2>

@@ -769,6 +769,58 @@ const migrations: Record<string, Migration> = {
       );
     },
   },
+  "0220-broker-connections": {
+    // Issue 43: a trader's Tradier connection (docs/decisions/0075-broker-tokens-encrypted-at-rest.md).
+    // The token is stored only as AES-256-GCM ciphertext ("v1.<key id>.<iv>.<tag>.<data>"); the row
+    // holds the sync's claim (one sync a trader at a time, whichever process runs it; ADR 0093).
+    async up(db: Kysely<unknown>) {
+      await runScript(
+        db,
+        `
+        CREATE TABLE broker_connections (
+          user_id integer NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+          broker text NOT NULL CHECK (broker IN ('tradier')),
+          token_ciphertext text NOT NULL CHECK (token_ciphertext LIKE 'v1.%' AND char_length(token_ciphertext) <= 2000),
+          account_number text CHECK (account_number ~ '^[A-Za-z0-9-]{1,40}$'),
+          accounts jsonb NOT NULL DEFAULT '[]' CHECK (jsonb_typeof(accounts) = 'array' AND jsonb_array_length(accounts) <= 100),
+          connected_at timestamptz NOT NULL DEFAULT now(),
+          last_synced_at timestamptz,
+          last_result jsonb,
+          last_error text CHECK (char_length(last_error) <= 500),
+          sync_claimed_until timestamptz,
+          PRIMARY KEY (user_id, broker)
+        );
+        CREATE INDEX broker_connections_due ON broker_connections (broker, last_synced_at) WHERE account_number IS NOT NULL;
+      `,
+      );
+    },
+  },
+  "0221-trades-source-tradier": {
+    // Trades a Tradier sync adds (docs/decisions/0093-tradier-sync-through-the-import.md).
+    async up(db: Kysely<unknown>) {
+      await runScript(
+        db,
+        `
+        ALTER TABLE trades DROP CONSTRAINT trades_source_check;
+        ALTER TABLE trades ADD CONSTRAINT trades_source_check CHECK (source IN ('manual', 'ibkr', 'tastytrade', 'schwab', 'ofx', 'tradier'));
+      `,
+      );
+    },
+  },
+  "0241-trades-source-every-broker": {
+    // 0221 (Tradier) and 0240 (four US brokers) were written side by side, each listing the sources
+    // it knew; applied in name order, 0240's list would drop 'tradier'. This one lists them all.
+    async up(db: Kysely<unknown>) {
+      await runScript(
+        db,
+        `
+        ALTER TABLE trades DROP CONSTRAINT trades_source_check;
+        ALTER TABLE trades ADD CONSTRAINT trades_source_check
+          CHECK (source IN ('manual', 'ibkr', 'tastytrade', 'schwab', 'ofx', 'fidelity', 'robinhood', 'tdameritrade', 'etrade', 'tradier'));
+      `,
+      );
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

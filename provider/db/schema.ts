@@ -450,6 +450,22 @@ export interface BrokerSnapshotsTable {
   saved_at: Generated<Date>;
 }
 
+/** A trader's broker connection (Tradier): the token only as ciphertext (ADR 0075), the sync's claim and last result. */
+export interface BrokerConnectionsTable {
+  user_id: number;
+  broker: string;
+  token_ciphertext: string;
+  account_number: string | null;
+  /** BrokerAccount[] of the token's profile, written as JSON text. */
+  accounts: ColumnType<unknown, string | undefined, string>;
+  connected_at: Generated<Date>;
+  last_synced_at: Date | null;
+  /** SyncResult, written as JSON text. */
+  last_result: ColumnType<unknown, string | null | undefined, string | null>;
+  last_error: string | null;
+  sync_claimed_until: Date | null;
+}
+
 export interface Database {
   users: UsersTable;
   roles: RolesTable;
@@ -487,4 +503,5 @@ export interface Database {
   capital_settings: CapitalSettingsTable;
   trader_sectors: TraderSectorsTable;
   broker_snapshots: BrokerSnapshotsTable;
+  broker_connections: BrokerConnectionsTable;
 }

@@ -31,6 +31,12 @@ export const MAX_IMPORT_LINES = 10_000;
  */
 const TRIAL_BUDGET = 2_000_000;
 
+/** Where imported lines come from: a broker's file, or a broker's API (Tradier, read by a sync). */
+export type ImportSource = Broker | "tradier";
+
+/** What an import of lines did or would do (a file's preview names its broker besides). */
+export type LinesPreview = Omit<ImportPreview, "broker">;
+
 /** CSV brokers: a reader of the file's records, one line at a time. */
 const PARSERS: Record<Exclude<Broker, "ofx">, (records: readonly CsvLine[]) => Iterable<ParsedLine>> = {
   ibkr: parseIbkr,
@@ -104,8 +110,8 @@ function linkRolls(valid: Valid[]): Valid[] {
 async function planImport(
   tx: Db,
   userId: number,
-  broker: Broker,
-  csv: string,
+  broker: ImportSource,
+  read: (pace: () => Promise<void> | undefined) => Promise<ParsedLine[]>,
   now: number,
   openingPrices: Readonly<Record<string, number>> = {},
 ) {
@@ -113,7 +119,7 @@ async function planImport(
   const mark = await store.journalMark(tx, userId);
   let lines: ParsedLine[];
   try {
-    lines = await readLines(broker, csv, pace);
+    lines = await read(pace);
   } catch (error) {
     if (error instanceof CsvFormatError) throw new HttpError(422, error.message);
     throw error;
@@ -141,7 +147,7 @@ async function planImport(
     userId,
     keyed.filter((l) => !("skipped" in l)).map((l) => l.key),
   );
-  const preview: ImportPreview = { broker, added: [], duplicates: [], refused: [], skipped: 0, openings: [] };
+  const preview: LinesPreview = { added: [], duplicates: [], refused: [], skipped: 0, openings: [] };
   const valid: Valid[] = [];
   for (const line of keyed) {
     if ("skipped" in line) preview.skipped += 1;
@@ -311,8 +317,9 @@ export async function previewImport(
   csv: string,
   openings: Readonly<Record<string, number>> = {},
   now = Date.now(),
-) {
-  return (await planImport(db, userId, broker, csv, now, openings)).preview;
+): Promise<ImportPreview> {
+  const plan = await planImport(db, userId, broker, (pace) => readLines(broker, csv, pace), now, openings);
+  return { broker, ...plan.preview };
 }
 
 /**
@@ -327,12 +334,29 @@ export async function importTrades(
   csv: string,
   openings: Readonly<Record<string, number>> = {},
   now = Date.now(),
-) {
-  const plan = await planImport(db, userId, broker, csv, now, openings);
+): Promise<ImportPreview> {
+  const preview = await importLines(db, userId, broker, (pace) => readLines(broker, csv, pace), openings, now);
+  return { broker, ...preview };
+}
+
+/**
+ * Adds lines read from a broker's API (a Tradier sync) the way a file's are added: the same keys,
+ * checks, roll links and one transaction (docs/decisions/0093-tradier-sync-through-the-import.md).
+ */
+export async function importLines(
+  db: Db,
+  userId: number,
+  source: ImportSource,
+  read: (pace: () => Promise<void> | undefined) => Promise<ParsedLine[]>,
+  openings: Readonly<Record<string, number>> = {},
+  now = Date.now(),
+): Promise<LinesPreview> {
+  const broker = source;
+  const plan = await planImport(db, userId, broker, read, now, openings);
   return db.transaction().execute(async (tx) => {
     await store.lockJournal(tx, userId);
     const unchanged = (await store.journalMark(tx, userId)) === plan.mark;
-    const { preview, added } = unchanged ? plan : await planImport(tx, userId, broker, csv, now, openings);
+    const { preview, added } = unchanged ? plan : await planImport(tx, userId, broker, read, now, openings);
     await store.insertImported(
       tx,
       userId,

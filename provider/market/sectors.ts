@@ -81,3 +81,26 @@ export function gicsOfYahoo(sector: string | undefined | null): string | null {
   if (!sector) return null;
   return YAHOO_TO_GICS[sector] ?? sector.slice(0, 40);
 }
+
+/**
+ * Morningstar's sector codes (asset_classification.morningstar_sector_code in Tradier's company
+ * fundamentals) onto GICS, through Morningstar's sector names, which Yahoo uses too. An unknown code is null.
+ */
+const MORNINGSTAR_SECTOR_NAMES: Record<number, string> = {
+  101: "Basic Materials",
+  102: "Consumer Cyclical",
+  103: "Financial Services",
+  104: "Real Estate",
+  205: "Consumer Defensive",
+  206: "Healthcare",
+  207: "Utilities",
+  308: "Communication Services",
+  309: "Energy",
+  310: "Industrials",
+  311: "Technology",
+};
+
+export function gicsOfMorningstarCode(code: unknown): string | null {
+  const name = typeof code === "number" ? MORNINGSTAR_SECTOR_NAMES[code] : undefined;
+  return name ? gicsOfYahoo(name) : null;
+}

@@ -56,6 +56,19 @@ describe("tradier market data (local Tradier over HTTP)", () => {
     expect(msft).toMatchObject({ ticker: "MSFT", price: 412.3, asOf: new Date(1795021195000), previousClose: 413.5 });
   });
 
+  it("gives a company's sector from Tradier's fundamentals as GICS, asked once; a fund's is null", async () => {
+    const m = market();
+    expect(await m.sector!("aapl")).toBe("Information Technology");
+    expect(await m.sector!("AAPL")).toBe("Information Technology");
+    // Only the historical classification: its code is read the same way.
+    expect(await m.sector!("MSFT")).toBe("Information Technology");
+    expect(await m.sector!("SPY")).toBeNull();
+    expect(await m.sector!("ZZZZ")).toBeNull();
+    const asked = fake.requests.filter((r) => r.path === "/beta/markets/fundamentals/company");
+    expect(asked.map((r) => r.query.symbols)).toEqual(["AAPL", "MSFT", "SPY", "ZZZZ"]);
+    expect(asked.every((r) => r.authorization === `Bearer ${FAKE_TRADIER_TOKEN}`)).toBe(true);
+  });
+
   it("names a company, and answers an unmatched symbol as unknown", async () => {
     const m = market();
     expect(await m.companyName("AAPL")).toBe("Apple Inc");

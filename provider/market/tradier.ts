@@ -29,6 +29,7 @@ import {
   type Quote,
 } from "./port.ts";
 import { createTokenBucket } from "./token-bucket.ts";
+import { gicsOfMorningstarCode } from "./sectors.ts";
 
 export const TRADIER_PRODUCTION_URL = "https://api.tradier.com/v1";
 const TRADIER_SANDBOX_URL = "https://sandbox.tradier.com/v1";
@@ -136,15 +137,20 @@ export function createTradierMarket(options: TradierMarketOptions): TradierMarke
   const bucket = createTokenBucket(perMinute, 60_000);
   const lastGood = createLastGood(now);
 
+  // Company fundamentals are in Tradier's beta API, beside /v1: https://api.tradier.com/beta/markets/fundamentals/company.
+  const betaUrl = baseUrl.replace(/\/v1$/, "/beta");
+  /** Sectors by symbol, asked once a process: a company's sector hardly ever changes. */
+  const sectors = new Map<string, Promise<string | null>>();
+
   /** One GET of the API: waits for a token, sends the bearer token, maps failures. */
-  async function get<T>(path: string, query: Record<string, string>, subject: string): Promise<T> {
+  async function get<T>(path: string, query: Record<string, string>, subject: string, root = baseUrl): Promise<T> {
     const wait = bucket.take();
     if (wait > maxQueueMs) throw rateLimited(Math.ceil(wait / 1000));
     if (wait > 0) {
       await new Promise((resolve) => setTimeout(resolve, wait));
-      return get(path, query, subject);
+      return get(path, query, subject, root);
     }
-    const url = `${baseUrl}${path}?${new URLSearchParams(query)}`;
+    const url = `${root}${path}?${new URLSearchParams(query)}`;
     let response: Response;
     try {
       response = await baseFetch(url, {
@@ -342,6 +348,22 @@ export function createTradierMarket(options: TradierMarketOptions): TradierMarke
       return options.riskFreeRate ?? FALLBACK_RISK_FREE_RATE;
     },
 
+    /**
+     * From Tradier's company fundamentals (beta): the Morningstar sector code of the company's asset
+     * classification, as GICS (sectors.ts). Null when Tradier has no fundamentals for it (an ETF).
+     */
+    sector(ticker) {
+      const symbol = ticker.trim().toUpperCase();
+      let known = sectors.get(symbol);
+      if (!known) {
+        known = companySector(symbol);
+        sectors.set(symbol, known);
+        // A failure is not remembered: the next plan asks again.
+        known.catch(() => sectors.delete(symbol));
+      }
+      return known;
+    },
+
     async nextEarningsDate(ticker) {
       // Tradier's market data has no earnings calendar: unknown, as the port allows.
       await rawQuote(ticker);
@@ -377,6 +399,23 @@ export function createTradierMarket(options: TradierMarketOptions): TradierMarke
       }));
     },
   };
+
+  async function companySector(symbol: string): Promise<string | null> {
+    type Company = { tables?: Record<string, { morningstar_sector_code?: unknown } | null | undefined> | null };
+    const body = await get<unknown>("/markets/fundamentals/company", { symbols: symbol }, symbol, betaUrl);
+    const items = Array.isArray(body) ? (body as { results?: Company[] | null }[]) : [];
+    for (const item of items) {
+      for (const result of item.results ?? []) {
+        const tables = result.tables ?? {};
+        const code =
+          tables.asset_classification?.morningstar_sector_code ??
+          tables.historical_asset_classification?.morningstar_sector_code;
+        const sector = gicsOfMorningstarCode(code);
+        if (sector) return sector;
+      }
+    }
+    return null;
+  }
 
   async function chain(symbol: string): Promise<OptionChain> {
     const [quote, expirationsBody] = await Promise.all([

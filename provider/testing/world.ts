@@ -4,6 +4,7 @@ import { SAMPLE_LEVELS, testProvider, type TestProvider } from "./provider.ts";
 import { levelFlags, type ReferenceLevels } from "#provider/recommend/engine.ts";
 import { LEVEL_COLUMNS } from "#provider/recommend/levels.ts";
 import { dayNumberOf, isoDateOf, previousTradingDay } from "#provider/market/calendar.ts";
+import { FAKE_TRADIER_ACCOUNT, FAKE_TRADIER_TOKEN, startTradierFake } from "#provider/market/testing/tradier-fake.ts";
 
 /**
  * For the quality-gate suites (authorization matrix, bad-input fuzzing): a provider with two
@@ -65,7 +66,14 @@ export const A_BELL_TICKER = "KO";
 let counter = 0;
 
 export async function createWorld(): Promise<World> {
-  const provider = await testProvider();
+  // The broker calls reach a local fake of Tradier's account API, never the internet (ADR 0093).
+  const tradier = await startTradierFake();
+  const provider = await testProvider({ tradierBrokerageUrl: tradier.baseUrl });
+  const closeProvider = provider.close.bind(provider);
+  provider.close = async () => {
+    await closeProvider();
+    await tradier.close();
+  };
   const run = Math.random().toString(36).slice(2, 8);
   const unique = () => `${run}${++counter}`;
   let ipCounter = 0;
@@ -449,6 +457,12 @@ export const validRequests: Record<string, Builder> = {
   planFits: async () => ({ query: { ids: "1,2" } }),
   bestPuts: async () => ({}),
   saveSectorOverride: async () => ({ params: { ticker: A_TICKER }, body: { sector: "Banks" } }),
+  // Each caller's own Tradier connection (ADR 0075): connected, its one account picked, synced, removed.
+  tradierConnection: async () => ({}),
+  connectTradier: async () => ({ body: { token: FAKE_TRADIER_TOKEN } }),
+  tradierAccount: async () => ({ body: { account: FAKE_TRADIER_ACCOUNT } }),
+  syncTradier: async () => ({}),
+  disconnectTradier: async () => ({}),
   generateRecommendations: async () => ({ params: { ticker: A_TICKER } }),
   summarizeRecommendation: async () => ({
     body: {

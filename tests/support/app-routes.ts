@@ -18,7 +18,9 @@ export interface RouteHarness {
   close(): Promise<void>;
 }
 
-export async function startRouteHarness(options: { firebaseProjectId?: string } = {}): Promise<RouteHarness> {
+export async function startRouteHarness(
+  options: { firebaseProjectId?: string; tradierBrokerageUrl?: string } = {},
+): Promise<RouteHarness> {
   const provider = await startProviderServer({
     ...options,
     port: 0,

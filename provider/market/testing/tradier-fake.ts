@@ -4,12 +4,22 @@
  * "Invalid Access Token" otherwise), JSON converted from XML (a list of one is a bare object,
  * unknown symbols under `unmatched_symbols`, empty answers null), X-Ratelimit-* headers on every
  * answer and 429 once the minute's allowance is spent. Tests switch it down or limit it.
+ *
+ * It serves the brokerage API's account side too (issue 43): /user/profile, and per account
+ * /accounts/{id}/positions, /history (paged with `page` and `limit`, 25 by default; filtered by
+ * `start`, `end` and `type`), /gainloss and /balances, from fixtures/tradier/account-*.json. A
+ * second token, FAKE_TRADIER_TWO_ACCOUNTS_TOKEN, has a profile of two accounts. Company
+ * fundamentals (/beta/markets/fundamentals/company) answer from `company-<SYMBOL>.json`.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { readFileSync, existsSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 
 export const FAKE_TRADIER_TOKEN = "fake-tradier-token";
+/** A token whose profile lists two accounts (VA00001111 and an empty IRA, VA00002222). */
+export const FAKE_TRADIER_TWO_ACCOUNTS_TOKEN = "fake-tradier-two-accounts";
+/** The fake's brokerage account (fixtures/tradier/account-VA00001111-*.json). */
+export const FAKE_TRADIER_ACCOUNT = "VA00001111";
 
 const fixture = (name: string): unknown | undefined => {
   const url = new URL(`../fixtures/tradier/${name}.json`, import.meta.url);
@@ -56,8 +66,38 @@ export async function startTradierFake(now: () => Date = () => new Date()): Prom
     res.end(text);
   }
 
+  /** The account side: the token's profile, and each account's positions, history, gain/loss, balances. */
+  function account(path: string, q: Record<string, string>, token: string): unknown {
+    if (path === "/v1/user/profile") {
+      return fixture(token === FAKE_TRADIER_TWO_ACCOUNTS_TOKEN ? "account-profile-two" : "account-profile");
+    }
+    const m = /^\/v1\/accounts\/([^/]+)\/(positions|history|gainloss|balances)$/.exec(path);
+    if (!m) return undefined;
+    const [, id, what] = m as unknown as [string, string, string];
+    const body = fixture(`account-${decodeURIComponent(id)}-${what}`) as Record<string, unknown> | undefined;
+    if (!body || what !== "history") return body;
+    const all = (body.history as { event?: unknown } | string | null) ?? null;
+    let events = (
+      typeof all === "object" && all ? ([] as Record<string, unknown>[]).concat(all.event as never) : []
+    ).filter(
+      (e) =>
+        (!q.type || e.type === q.type) &&
+        (!q.start || String(e.date).slice(0, 10) >= q.start) &&
+        (!q.end || String(e.date).slice(0, 10) <= q.end),
+    );
+    const limit = Math.max(1, Number(q.limit) || 25);
+    const page = Math.max(1, Number(q.page) || 1);
+    events = events.slice((page - 1) * limit, page * limit);
+    return { history: events.length ? { event: one(events) } : "null" };
+  }
+
   function route(path: string, q: Record<string, string>): unknown {
     switch (path) {
+      case "/beta/markets/fundamentals/company": {
+        // Answered as Tradier's beta fundamentals do: an array of one item a requested symbol.
+        const symbols = (q.symbols ?? "").split(",").filter(Boolean);
+        return symbols.map((s) => fixture(`company-${s}`) ?? { request: s, type: "Symbol", results: [] });
+      }
       case "/v1/markets/quotes": {
         const symbols = (q.symbols ?? "").split(",").filter(Boolean);
         const found = symbols.map((s) => fixture(`quote-${s}`)).filter((x) => x !== undefined);
@@ -90,7 +130,10 @@ export async function startTradierFake(now: () => Date = () => new Date()): Prom
     const url = new URL(req.url ?? "/", "http://fake");
     const query = Object.fromEntries(url.searchParams);
     fake.requests.push({ path: url.pathname, query, authorization: req.headers.authorization });
-    if (req.headers.authorization !== `Bearer ${FAKE_TRADIER_TOKEN}`) {
+    const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? "")?.[1] ?? "";
+    const accountSide = url.pathname === "/v1/user/profile" || url.pathname.startsWith("/v1/accounts/");
+    const known = token === FAKE_TRADIER_TOKEN || (accountSide && token === FAKE_TRADIER_TWO_ACCOUNTS_TOKEN);
+    if (!known) {
       return answer(res, 401, "Invalid Access Token", {});
     }
     const t = now().getTime();
@@ -107,7 +150,7 @@ export async function startTradierFake(now: () => Date = () => new Date()): Prom
     };
     if (used > fake.allowance) return answer(res, 429, "Quota Violation", limits);
     if (fake.down) return answer(res, 503, "Service Unavailable", {});
-    const body = route(url.pathname, query);
+    const body = accountSide ? account(url.pathname, query, token) : route(url.pathname, query);
     if (body === undefined) return answer(res, 404, "Not Found", limits);
     answer(res, 200, body, limits);
   });

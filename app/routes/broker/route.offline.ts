@@ -1,0 +1,7 @@
+import { routeOffline } from "#app/lib/offline-policy.ts";
+
+/**
+ * The broker screen offline (ADR 0041): not kept, and nothing it posts waits in the outbox — a
+ * token typed without a network must not sit in the browser's storage, and a sync needs Tradier.
+ */
+export const offline = routeOffline({ path: "/broker", screen: "network" });
