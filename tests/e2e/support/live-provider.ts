@@ -75,7 +75,8 @@ const control = createServer(async (req, res) => {
     if (req.url === "/price") {
       const ticker = String(input.ticker).toUpperCase();
       if (input.price === null) prices.delete(ticker);
-      else prices.set(ticker, { price: Number(input.price), at: clock });
+      // Stamped by the real clock, as before: the watchlist ages a price from it (live-updates.spec.ts).
+      else prices.set(ticker, { price: Number(input.price), at: new Date() });
       await scheduler.runNow(PRICE_JOB);
     } else if (req.url === "/expiries") {
       for (const [ticker, close] of Object.entries(input.closes as Record<string, number>)) {
