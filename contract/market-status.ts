@@ -13,5 +13,7 @@ export const MarketStatus = z.object({
   replaying: z.boolean(),
   /** The next regular session's open (NYSE calendar), ISO; null while open. */
   next_open: Timestamp.nullable(),
+  /** The market's clock, ISO: the provider's "now" for what is today, expired or in the future (ADR 0091). */
+  now: Timestamp,
 });
 export type MarketStatus = z.infer<typeof MarketStatus>;

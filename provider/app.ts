@@ -14,6 +14,7 @@ import type { ProviderContext } from "./context.ts";
 import * as calls from "#contract/calls.ts";
 import { createSimulatedMarket } from "./market/simulated.ts";
 import { marketStatus } from "./market/status.ts";
+import { marketNow } from "./market/clock.ts";
 import type { MarketData, MarketSource } from "./market/port.ts";
 import { createTradierMarket } from "./market/tradier.ts";
 import { DEMO_TICKERS } from "./db/demo-data.ts";
@@ -186,6 +187,7 @@ export async function createProvider(options: ProviderOptions = {}): Promise<Pro
       tokens,
       passwords,
       market,
+      now: () => marketNow(market),
       limiter: createRateLimiter(database.db),
       work: workRules({ ...DEFAULT_WORK_LIMITS, ...definedOnly(options.workLimits) }),
       mailer: createMailer({ db: database.db, smtpUrl: options.smtpUrl, from: options.mailFrom ?? DEFAULT_MAIL_FROM }),

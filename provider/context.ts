@@ -20,6 +20,11 @@ export interface ProviderContext {
   passwords: Passwords;
   /** Quotes, company names, history, option chains: simulated by default (MARKET_DATA). */
   market: MarketData;
+  /**
+   * Now on the trading calendar: the market's clock (a simulated market's set instant) or the
+   * server's. What decides by "today" reads it; tokens, limits and leases keep the server's (ADR 0091).
+   */
+  now(): Date;
   /** Web Push (VAPID) sender; see push/notify.ts notifyUsers to notify users. */
   push: PushSender;
   /** Push service hosts a device subscription may point at (PUSH_ALLOWED_HOSTS). */

@@ -17,7 +17,7 @@ import { ImportFormSchema } from "#app/lib/trade-import-schema.ts";
 import { intentOf } from "#app/lib/intents.ts";
 import { TRADE_INTENTS, type TradeIntent } from "#app/lib/trade-intents.ts";
 import { requireUser, userCall } from "./auth.server.ts";
-import { ProviderError } from "./provider.server.ts";
+import { callProvider, ProviderError } from "./provider.server.ts";
 import { redirectWithToast } from "./toast.server.ts";
 import { readForm } from "./form-body.server.ts";
 
@@ -57,8 +57,20 @@ export async function loadJournal(request: Request, context: Context) {
   return { filters, journal, rows, closedCount: closed.length, netPnl };
 }
 
+/**
+ * Now on the provider's market clock, which decides what is in the future (ADR 0091); the app
+ * server's own clock when the provider cannot say.
+ */
+async function marketNow(): Promise<Date> {
+  try {
+    return new Date((await callProvider(calls.marketStatus, { signal: AbortSignal.timeout(2_000) })).now);
+  } catch {
+    return new Date();
+  }
+}
+
 /** The Add Trade screen: which form is open and what it starts with (a recommendation's values included). */
-export function loadAddTrade(request: Request, context: Context) {
+export async function loadAddTrade(request: Request, context: Context) {
   requireUser(context);
   const search = new URL(request.url).searchParams;
   const prefill = prefillFromSearch(search);
@@ -66,7 +78,7 @@ export function loadAddTrade(request: Request, context: Context) {
   // "Record this trade" links carry the option's values and no form: they open the options form.
   const kind: TradeFormKind | null =
     TRADE_FORMS.find((k) => k === asked) ?? (Object.keys(prefill).length > 0 ? "options" : null);
-  return { kind, defaultValue: kind ? { ...tradeDefaults(kind, new Date()), ...prefill } : {} };
+  return { kind, defaultValue: kind ? { ...tradeDefaults(kind, await marketNow()), ...prefill } : {} };
 }
 
 /** The provider trades a stock form stands for: the entry, and the closing trade when an exit is filled. */

@@ -4,6 +4,7 @@
  * market-data port. The figures themselves are derived without I/O in facts-derive.ts.
  */
 import type { Db } from "#provider/db/client.ts";
+import { marketNow } from "#provider/market/clock.ts";
 import type { MarketData } from "#provider/market/port.ts";
 import { marketRate } from "#provider/market/rates.ts";
 import { notFound } from "#provider/http/errors.ts";
@@ -105,7 +106,7 @@ export async function stockFacts(
     activeRecommendations(db, reference.stock.id, callerId, filters),
   ]);
   // Past IVs as generation reads them: the stored ones topped up from the market's own history.
-  const today = history?.at(-1)?.time ?? isoDateOf(nyClock(chain?.asOf ?? new Date()).dayNumber);
+  const today = history?.at(-1)?.time ?? isoDateOf(nyClock(chain?.asOf ?? marketNow(market)).dayNumber);
   const ivHistory = await pastAtmIvs(market, ticker, reference.ivHistory, today).catch(() => reference.ivHistory);
   return deriveStockFacts({
     ...reference,
@@ -115,7 +116,7 @@ export async function stockFacts(
     chain,
     earningsDate,
     missing,
-    now: new Date(),
+    now: marketNow(market),
     screen: { filters, run, picks },
   });
 }

@@ -24,6 +24,7 @@ import {
   previousTradingDay,
   yearsToExpiry,
 } from "#provider/market/calendar.ts";
+import { marketNow } from "#provider/market/clock.ts";
 import type { MarketData, OptionChain } from "#provider/market/port.ts";
 import { FALLBACK_RISK_FREE_RATE, marketRate } from "#provider/market/rates.ts";
 import { formatOccSymbol } from "#provider/options/occ-symbol.ts";
@@ -341,7 +342,8 @@ export async function raisePositionAlerts(
   options: { now?: Date | undefined; signal?: AbortSignal | undefined } = {},
 ): Promise<RaisedAlert[]> {
   const { db, market } = context;
-  const now = options.now ?? new Date();
+  // The market's day, not the server's (ADR 0091).
+  const now = options.now ?? marketNow(market);
   const today = nyClock(now).dayNumber;
   const positions = await openShortPositions(db, today, now.getTime());
   if (positions.length === 0) return [];

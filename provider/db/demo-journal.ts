@@ -8,6 +8,7 @@ import type { Db } from "./client.ts";
 import type { NewTrade } from "#provider/journal/store.ts";
 import { addTrades } from "#provider/journal/journal.ts";
 import { isTradingDay, isoDateOf, nyClock, weekdayOf } from "#provider/market/calendar.ts";
+import { marketNow } from "#provider/market/clock.ts";
 import type { MarketData } from "#provider/market/port.ts";
 
 const DAY_MS = 86_400_000;
@@ -127,7 +128,7 @@ export async function demoJournalTrades(market: MarketData, now: number): Promis
 }
 
 /** Gives the demo trader their journal; the journal's own rules check every trade, as any trader's. */
-export async function seedDemoJournal(db: Db, market: MarketData, now = Date.now()): Promise<void> {
+export async function seedDemoJournal(db: Db, market: MarketData, now = marketNow(market).getTime()): Promise<void> {
   const demo = await db.selectFrom("users").select("id").where("username", "=", "demo").executeTakeFirst();
   if (!demo) return;
   const trades = await demoJournalTrades(market, now);

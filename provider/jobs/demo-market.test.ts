@@ -60,6 +60,7 @@ describe("the demo market on a Saturday", () => {
       open: false,
       replaying: true,
       next_open: "2026-11-23T14:30:00.000Z",
+      now: clock.toISOString(),
     });
 
     const aaplBefore = await db.selectFrom("stocks").selectAll().where("ticker", "=", "AAPL").executeTakeFirstOrThrow();

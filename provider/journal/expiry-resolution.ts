@@ -3,6 +3,7 @@ import type { ProviderContext } from "#provider/context.ts";
 import type { Db } from "#provider/db/client.ts";
 import { positionKey } from "#provider/alerts/position-alerts.ts";
 import { isoDateOf, nyClock, tradingIndexOf, dayNumberOf } from "#provider/market/calendar.ts";
+import { marketNow } from "#provider/market/clock.ts";
 import type { MarketData } from "#provider/market/port.ts";
 import { formatOccSymbol } from "#provider/options/occ-symbol.ts";
 import { pushNotice, storeNotice, type Notice, type NotifyResult } from "#provider/push/notify.ts";
@@ -155,7 +156,8 @@ export async function resolveExpiries(
   options: { now?: Date | undefined; signal?: AbortSignal | undefined } = {},
 ): Promise<ResolvedExpiry[]> {
   const { db, market } = context;
-  const now = options.now ?? new Date();
+  // The market's day, not the server's (ADR 0091).
+  const now = options.now ?? marketNow(market);
   const today = nyClock(now).dayNumber;
   const userIds = await usersWithExpiredOpenOptions(db, isoDateOf(today));
   if (userIds.length === 0) return [];

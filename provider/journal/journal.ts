@@ -1,6 +1,7 @@
 import type { Db } from "#provider/db/client.ts";
 import type { Journal, Trade } from "#contract/entities.ts";
 import { HttpError, notFound } from "#provider/http/errors.ts";
+import { marketNow } from "#provider/market/clock.ts";
 import type { MarketData } from "#provider/market/port.ts";
 import { formatOccSymbol } from "#provider/options/occ-symbol.ts";
 import { positionKey, sentAlertsOf } from "#provider/alerts/position-alerts.ts";
@@ -139,7 +140,7 @@ export async function buildJournal(
   market: MarketData,
   userId: number,
   from: number | null,
-  now = Date.now(),
+  now = marketNow(market).getTime(),
 ): Promise<Journal & { position_alerts: PositionAlertsByOption }> {
   const trades = await store.listTrades(db, userId);
   const wheelTrades = trades.map(store.wheelTrade);

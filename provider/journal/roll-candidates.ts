@@ -3,6 +3,7 @@ import { ROLL_MAX_DAYS } from "#contract/rolls.ts";
 import type { Db } from "#provider/db/client.ts";
 import { HttpError, notFound } from "#provider/http/errors.ts";
 import { nyClock } from "#provider/market/calendar.ts";
+import { marketNow } from "#provider/market/clock.ts";
 import type { MarketData } from "#provider/market/port.ts";
 import { marketRate } from "#provider/market/rates.ts";
 import { formatOccSymbol } from "#provider/options/occ-symbol.ts";
@@ -20,7 +21,7 @@ export async function rollCandidatesOf(
   market: MarketData,
   userId: number,
   tradeId: number,
-  now = Date.now(),
+  now = marketNow(market).getTime(),
 ): Promise<RollCandidates> {
   const trade = await store.findTrade(db, userId, tradeId);
   if (!trade) throw notFound("Trade not found");

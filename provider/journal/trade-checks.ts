@@ -1,5 +1,6 @@
 import { TRADE_REFUSAL } from "#contract/trade-refusals.ts";
 import { dayNumberOf, holidayName, isoDateOf, nyClock, weekdayOf } from "#provider/market/calendar.ts";
+import { marketNow } from "#provider/market/clock.ts";
 import type { MarketData } from "#provider/market/port.ts";
 import { HttpError } from "#provider/http/errors.ts";
 
@@ -72,7 +73,7 @@ export async function listingRefusal(market: MarketData, trade: OptionFields, no
 
 /** Refuses (422, the reason as the detail) the first trade the chain does not list; see listingRefusal. */
 export async function requireListed(market: MarketData, trades: readonly OptionFields[]): Promise<void> {
-  const now = market.now?.() ?? new Date();
+  const now = marketNow(market);
   for (const trade of trades) {
     const refusal = await listingRefusal(market, trade, now);
     if (refusal) throw new HttpError(422, refusal);

@@ -48,6 +48,7 @@ describe("a live source when the market is closed", () => {
         open: false,
         replaying: false,
         next_open: "2026-11-23T14:30:00.000Z",
+        now: SATURDAY_NOON.toISOString(),
       });
       expect(marketNote(status)).toBe("Market closed · opens Mon 09:30 ET");
       expect(marketNote(marketStatus(market, THANKSGIVING_NOON))).toBe("Market closed · opens Fri 09:30 ET");

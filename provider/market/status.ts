@@ -5,11 +5,12 @@
  */
 import type { MarketStatus } from "#contract/market-status.ts";
 import { isMarketOpen, nextSessionOpen } from "./calendar.ts";
+import { marketNow } from "./clock.ts";
 import type { MarketData } from "./port.ts";
 
 export function marketStatus(
   market: Pick<MarketData, "source" | "replaysWhenClosed" | "now">,
-  now = market.now?.() ?? new Date(),
+  now = marketNow(market),
 ): MarketStatus {
   const open = isMarketOpen(now);
   return {
@@ -17,5 +18,6 @@ export function marketStatus(
     open,
     replaying: !open && market.replaysWhenClosed === true,
     next_open: open ? null : nextSessionOpen(now).toISOString(),
+    now: now.toISOString(),
   };
 }

@@ -1,6 +1,7 @@
 import type { Db } from "#provider/db/client.ts";
 import type { BestPuts, Plan, PlanFits } from "#contract/plan.ts";
 import { HttpError } from "#provider/http/errors.ts";
+import { marketNow } from "#provider/market/clock.ts";
 import type { MarketData } from "#provider/market/port.ts";
 import * as journal from "#provider/journal/store.ts";
 import { replay } from "#provider/journal/wheel.ts";
@@ -36,7 +37,7 @@ export async function planOf(
   market: MarketData,
   userId: number,
   move?: number,
-  now = Date.now(),
+  now = marketNow(market).getTime(),
 ): Promise<Plan> {
   const inputs = await bookInputs(db, market, userId, [], now);
   return buildPlan({ ...inputs, moves: STANDARD_MOVES, custom: move, now });
@@ -56,7 +57,7 @@ export async function fitsOf(
   market: MarketData,
   userId: number,
   ids: readonly number[],
-  now = Date.now(),
+  now = marketNow(market).getTime(),
 ): Promise<PlanFits> {
   const puts = await db
     .selectFrom("trade_recommendations as t")
@@ -74,7 +75,12 @@ export async function fitsOf(
  * The best puts over the trader's flagged stocks (Recs switch on): each stock's list as the trader
  * sees it (their levels and filters, ranked by their score, ADR 0022), then bestPutsOf.
  */
-export async function bestPutsFor(db: Db, market: MarketData, userId: number, now = Date.now()): Promise<BestPuts> {
+export async function bestPutsFor(
+  db: Db,
+  market: MarketData,
+  userId: number,
+  now = marketNow(market).getTime(),
+): Promise<BestPuts> {
   const [flagged, filters] = await Promise.all([
     db
       .selectFrom("user_stocks as us")

@@ -9,6 +9,7 @@ import { HttpError } from "#provider/http/errors.ts";
 import * as journal from "#provider/journal/store.ts";
 import { replay } from "#provider/journal/wheel.ts";
 import { nyClock } from "#provider/market/calendar.ts";
+import { marketNow } from "#provider/market/clock.ts";
 import type { MarketData } from "#provider/market/port.ts";
 import { marketRate } from "#provider/market/rates.ts";
 import { isSimulatedMarket } from "#provider/market/simulated.ts";
@@ -29,7 +30,7 @@ export async function coveredCallScreen(
   market: MarketData,
   userId: number,
   query: CallFilterQuery | undefined,
-  now = Date.now(),
+  now = marketNow(market).getTime(),
 ): Promise<CoveredCalls> {
   const [filters, putFilters, trades] = await Promise.all([
     readerCallFilters(db, userId, query),

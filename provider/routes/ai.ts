@@ -19,7 +19,7 @@ export function aiRoutes(router: Router, context: ProviderContext): void {
 
   router.on(calls.summarizeRecommendation, async ({ caller, body, request }) => {
     await context.limiter.hit(context.work.aiText, String(caller.id));
-    const facts = await recommendationFacts(context, body, caller.id);
+    const facts = await recommendationFacts(context, body, caller.id, context.now());
     return streamText((signal) => context.explainer.recommendationSummary(facts, signal), request.signal);
   });
 }

@@ -7,7 +7,10 @@ import { saveCallFilters, savedCallFilters } from "#provider/recommend/covered-c
 /** The covered-call screen and the caller's call filters (docs/decisions/0079): the caller's own only. */
 export function coveredCallRoutes(router: Router, context: ProviderContext): void {
   const { db, market } = context;
-  router.on(calls.coveredCalls, async ({ caller, query }) => coveredCallScreen(db, market, caller.id, query));
+  // Days to expiry from the market's today (ADR 0091).
+  router.on(calls.coveredCalls, async ({ caller, query }) =>
+    coveredCallScreen(db, market, caller.id, query, context.now().getTime()),
+  );
   router.on(calls.callFilters, async ({ caller }) => savedCallFilters(db, caller.id));
   router.on(calls.saveCallFilters, async ({ caller, body }) => saveCallFilters(db, caller.id, body));
 }

@@ -9,9 +9,14 @@ export function planRoutes(router: Router, context: ProviderContext): void {
   const { db, market } = context;
   router.on(calls.capitalSettings, async ({ caller }) => savedCapitalSettings(db, caller.id));
   router.on(calls.saveCapitalSettings, async ({ caller, body }) => saveCapitalSettings(db, caller.id, body));
-  router.on(calls.plan, async ({ caller, query }) => planOf(db, market, caller.id, query.move));
-  router.on(calls.planFits, async ({ caller, query }) => fitsOf(db, market, caller.id, query.ids));
-  router.on(calls.bestPuts, async ({ caller }) => bestPutsFor(db, market, caller.id));
+  // Open legs and days left on the market's clock (ADR 0091).
+  router.on(calls.plan, async ({ caller, query }) =>
+    planOf(db, market, caller.id, query.move, context.now().getTime()),
+  );
+  router.on(calls.planFits, async ({ caller, query }) =>
+    fitsOf(db, market, caller.id, query.ids, context.now().getTime()),
+  );
+  router.on(calls.bestPuts, async ({ caller }) => bestPutsFor(db, market, caller.id, context.now().getTime()));
   router.on(calls.saveSectorOverride, async ({ caller, params, body }) => {
     await saveSectorOverride(db, caller.id, params.ticker, body.sector);
     return { ticker: params.ticker, sector: body.sector };

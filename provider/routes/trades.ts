@@ -12,15 +12,17 @@ import { exportCsv } from "#provider/journal/export.ts";
 /** The wheel journal: every call works on the caller's own trades only (admins included). */
 export function tradeRoutes(router: Router, context: ProviderContext): void {
   const { db, market } = context;
+  // Open or closed, days held, "not in the future": on the market's clock (ADR 0091).
+  const now = () => context.now().getTime();
 
   router.on(calls.listTrades, async ({ caller }) => {
-    const journal = await buildJournal(db, market, caller.id, null);
+    const journal = await buildJournal(db, market, caller.id, null, now());
     return journal.rows;
   });
 
   router.on(calls.addTrade, async ({ caller, body }) => {
     await requireListed(market, [body]);
-    const [trade] = await addTrades(db, caller.id, [{ trade: body }]);
+    const [trade] = await addTrades(db, caller.id, [{ trade: body }], now());
     return trade!;
   });
 
@@ -32,26 +34,31 @@ export function tradeRoutes(router: Router, context: ProviderContext): void {
   });
 
   router.on(calls.deleteTrade, async ({ caller, params }) => {
-    await removeTrade(db, caller.id, params.id);
+    await removeTrade(db, caller.id, params.id, now());
     return { ok: true as const };
   });
 
   router.on(calls.rollTrade, async ({ caller, body }) => {
     await requireListed(market, [body.open]);
-    const [close, open] = await addTrades(db, caller.id, [{ trade: body.close }, { trade: body.open, rollOf: 0 }]);
+    const [close, open] = await addTrades(
+      db,
+      caller.id,
+      [{ trade: body.close }, { trade: body.open, rollOf: 0 }],
+      now(),
+    );
     return { close: close!, open: open! };
   });
 
   router.on(calls.rollCandidates, async ({ caller, params }) => {
-    return rollCandidatesOf(db, market, caller.id, params.tradeId);
+    return rollCandidatesOf(db, market, caller.id, params.tradeId, now());
   });
 
   router.on(calls.getJournal, async ({ caller, query }) => {
-    return buildJournal(db, market, caller.id, query.from ? Date.parse(query.from) : null);
+    return buildJournal(db, market, caller.id, query.from ? Date.parse(query.from) : null, now());
   });
 
   router.on(calls.exportTrades, async ({ caller }) => {
-    return new Response(await exportCsv(db, caller.id), {
+    return new Response(await exportCsv(db, caller.id, now()), {
       headers: {
         "content-type": "text/csv; charset=utf-8",
         "content-disposition": 'attachment; filename="trades.csv"',
@@ -63,11 +70,11 @@ export function tradeRoutes(router: Router, context: ProviderContext): void {
   // Files cost work in proportion to their lines: counted per trader before any is read (ADR 0073).
   router.on(calls.previewImport, async ({ caller, body }) => {
     await context.limiter.hit(context.work.brokerFile, String(caller.id));
-    return previewImport(db, caller.id, body.broker, body.csv, body.openings);
+    return previewImport(db, caller.id, body.broker, body.csv, body.openings, now());
   });
 
   router.on(calls.importTrades, async ({ caller, body }) => {
     await context.limiter.hit(context.work.brokerFile, String(caller.id));
-    return importTrades(db, caller.id, body.broker, body.csv, body.openings);
+    return importTrades(db, caller.id, body.broker, body.csv, body.openings, now());
   });
 }

@@ -6,6 +6,7 @@
  */
 import type { Db } from "#provider/db/client.ts";
 import type { Job } from "#provider/jobs/scheduler.ts";
+import { marketNow } from "#provider/market/clock.ts";
 import type { MarketData } from "#provider/market/port.ts";
 import { isSimulatedMarket } from "#provider/market/simulated.ts";
 import { backtestOnce } from "./backtest.ts";
@@ -38,7 +39,8 @@ export async function runTrackRecord(
   context: { db: Db; market: MarketData },
   options: Omit<TrackRecordJobOptions, "intervalMs"> & { signal?: AbortSignal | undefined },
 ): Promise<TrackRecordRun> {
-  const now = options.now ?? (() => new Date());
+  // Settled by the market's day (ADR 0091).
+  const now = options.now ?? (() => marketNow(context.market));
   const simulated = isSimulatedMarket(context.market);
   const copied = await copyShown(context.db, { simulated });
   const backtested = isSimulatedMarket(context.market)

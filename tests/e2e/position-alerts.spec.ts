@@ -65,9 +65,15 @@ test.afterAll(async () => {
   await receiver?.close();
 });
 
-/** A Friday four to five weeks ahead (the trading day before it when the exchange is closed): the put's expiry. */
-function expiryAhead(): string {
-  const day = new Date(Date.now() + 28 * 86_400_000);
+/** The test market's clock, which the provider decides what is today by (ADR 0091). */
+async function marketNow(): Promise<Date> {
+  const status = (await (await fetch(`${providerUrl}/api/market-status`)).json()) as { now: string };
+  return new Date(status.now);
+}
+
+/** A Friday four to five weeks ahead of `now` (the trading day before it when the exchange is closed): the put's expiry. */
+function expiryAhead(now: Date): string {
+  const day = new Date(now.getTime() + 28 * 86_400_000);
   day.setUTCDate(day.getUTCDate() + ((5 - day.getUTCDay() + 7) % 7));
   return isoDateOf(previousTradingDay(dayNumberOf(day.toISOString().slice(0, 10))));
 }
@@ -85,7 +91,8 @@ test("a price through the strike of an open short put alerts once: push, notific
 }) => {
   const subscription = receiver.subscribe();
   await turnPushOn(page, origin, subscription);
-  const expiry = expiryAhead();
+  const now = await marketNow();
+  const expiry = expiryAhead(now);
   // Other events (an earnings date the simulated calendar puts near) may alert too; this test follows the strike.
   const strikePushes = () =>
     receiver.received
@@ -108,7 +115,7 @@ test("a price through the strike of an open short put alerts once: push, notific
       quantity: 1,
       price: 3.2,
       fees: 0.65,
-      traded_at: new Date(Date.now() - 60_000).toISOString(),
+      traded_at: new Date(now.getTime() - 60_000).toISOString(),
     }),
   });
   expect(recorded.status, await recorded.text()).toBe(200);
@@ -238,6 +245,12 @@ test("an expired put in the money is assigned automatically, and undone from Tra
     });
     expect(response.status, await response.text()).toBe(204);
   };
+  // The market's clock moved past that Friday's close: the put has expired.
+  const moved = await fetch(`http://127.0.0.1:${controlPort}/clock`, {
+    method: "POST",
+    body: JSON.stringify({ now: "2026-11-23T15:00:00.000Z" }),
+  });
+  expect(moved.status, await moved.text()).toBe(204);
   await resolve();
 
   await page.goto(`${origin}/login`);

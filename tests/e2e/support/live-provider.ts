@@ -4,12 +4,16 @@
  * switched on, pushes allowed to the hosts of PUSH_ALLOWED_HOSTS when set (a local push service,
  * its certificate in NODE_EXTRA_CA_CERTS), a market frozen in time whose quote the test can set,
  * and a control server on CONTROL_PORT (loopback):
- *   POST /price   {"ticker","price"}     sets the vendor's price and runs the real price job now
- *                                       (the refresh, then the alerts on open short puts)
+ *   POST /price   {"ticker","price"}     sets the vendor's price (null: the simulated one again) and runs
+ *                                       the real price job now (the refresh, then the alerts on open short options)
  *   POST /publish {"channel","message"}  publishes a raw message on the bus (e.g. an invalid one)
  *   POST /expiries {"day","closes","now"} sets each ticker's close on `day` (YYYY-MM-DD) in the daily
  *                                       bars ({"KO": 61.2}) and resolves the expired options at `now`
- *                                       (ISO; default the real clock), as the expiries job does (ADR 0078)
+ *                                       (ISO; default the market's clock), as the expiries job does (ADR 0078)
+ *   POST /clock {"now"}                 moves the market's frozen time (ISO): quotes, chains, history and
+ *                                       the provider's clock, which decides what is today (ADR 0091)
+ *   POST /facts {"ticker"}              answers the market's {price, ex_dividend} as of its clock: the
+ *                                       quote, and the next ex-dividend {date, amount} or null
  */
 import { createServer } from "node:http";
 import { DEMO_TICKERS } from "#provider/db/demo-data.ts";
@@ -25,8 +29,10 @@ const env = (name: string) => {
   return value;
 };
 
+/** Where the market's clock starts; POST /clock moves it. */
 const FROZEN = new Date("2026-11-18T17:00:00Z");
-const simulated = createSimulatedMarket({ seed: 1, tickers: DEMO_TICKERS, now: () => FROZEN });
+let clock = FROZEN;
+const simulated = createSimulatedMarket({ seed: 1, tickers: DEMO_TICKERS, now: () => clock });
 const prices = new Map<string, { price: number; at: Date }>();
 /** Daily closes a test set, per ticker and day, for the expiry resolution. */
 const closes = new Map<string, Map<string, number>>();
@@ -67,7 +73,10 @@ const control = createServer(async (req, res) => {
   try {
     const input = JSON.parse(body || "{}") as Record<string, unknown>;
     if (req.url === "/price") {
-      prices.set(String(input.ticker).toUpperCase(), { price: Number(input.price), at: new Date() });
+      const ticker = String(input.ticker).toUpperCase();
+      if (input.price === null) prices.delete(ticker);
+      // Stamped by the real clock, as before: the watchlist ages a price from it (live-updates.spec.ts).
+      else prices.set(ticker, { price: Number(input.price), at: new Date() });
       await scheduler.runNow(PRICE_JOB);
     } else if (req.url === "/expiries") {
       for (const [ticker, close] of Object.entries(input.closes as Record<string, number>)) {
@@ -76,6 +85,18 @@ const control = createServer(async (req, res) => {
         closes.set(ticker.toUpperCase(), set);
       }
       await resolveExpiries(context, input.now ? { now: new Date(String(input.now)) } : {});
+    } else if (req.url === "/clock") {
+      const now = new Date(String(input.now));
+      if (Number.isNaN(now.getTime())) throw new Error(`not an instant: ${String(input.now)}`);
+      clock = now;
+    } else if (req.url === "/facts") {
+      const ticker = String(input.ticker);
+      const facts = {
+        price: (await market.quote(ticker)).price,
+        ex_dividend: (await market.nextExDividend?.(ticker)) ?? null,
+      };
+      res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(facts));
+      return;
     } else if (req.url === "/publish") {
       await context.bus.publish(String(input.channel), input.message);
     } else {
