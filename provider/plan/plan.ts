@@ -59,7 +59,7 @@ export interface Book {
  * The open short puts that still hold cash at `now`: a put past its expiry day's close holds
  * nothing until it is recorded as expired or assigned, as on Trades (docs/decisions/0078).
  */
-export function putsHoldingCash(legs: readonly OpenLeg[], now: number): OpenLeg[] {
+function putsHoldingCash(legs: readonly OpenLeg[], now: number): OpenLeg[] {
   return legs.filter((leg) => leg.optionType === "put" && now < expiryCloseOf(leg.expiry));
 }
 
