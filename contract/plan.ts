@@ -93,7 +93,7 @@ export type Scenario = z.infer<typeof Scenario>;
 export const Plan = z.object({
   as_of: z.string(),
   settings: CapitalSettings,
-  /** Sum of every open short put's collateral. */
+  /** Sum of the collateral of every open short put not past its expiry. */
   committed: z.number(),
   /** Shares held, at their adjusted basis. */
   shares_cost: z.number(),
@@ -103,6 +103,19 @@ export const Plan = z.object({
   /** capital − reserve − committed − shares_cost; null without capital. */
   free_cash: z.number().nullable(),
   puts: z.array(PlanPut),
+  /**
+   * Short puts past their expiry day's close and not yet recorded as expired or assigned: they hold
+   * no cash (not in committed, exposures or scenarios), as on Trades (docs/decisions/0078).
+   */
+  awaiting_resolution: z.array(
+    z.object({
+      ticker: z.string(),
+      strike: z.number(),
+      expiry: z.string(),
+      contracts: z.number().int(),
+      premium_kept: z.number(),
+    }),
+  ),
   exposures: z.array(PlanExposure),
   sectors: z.array(PlanSector),
   scenarios: z.array(Scenario),

@@ -36,6 +36,24 @@ export const CalibrationBucket = TrackRecordGroup.extend({
 });
 export type CalibrationBucket = z.infer<typeof CalibrationBucket>;
 
+/**
+ * Returns on the cash set aside (strike × 100 from the day shown to expiry), weighted by
+ * collateral-days and put a year (docs/decisions/0097-track-record-returns-on-collateral-days.md):
+ * what the record leads with, because it counts assignments' losses and sets them against T-bills.
+ */
+export const OnCollateral = z.object({
+  count: z.number().int().min(0),
+  /** Σ strike × 100 × calendar days from shown to expiry, in dollar-days. */
+  collateral_days: z.number().min(0),
+  /** Premium at the bid (the mid where a pick was shown so), a year on the collateral-days. */
+  promised: z.number(),
+  /** P&L gross of commission, assigned shares at the expiry close, a year on the collateral-days. */
+  realised: z.number(),
+  /** T-bills on the same cash over the same days, at the rate each put was priced with, a year. */
+  tbills: z.number(),
+});
+export type OnCollateral = z.infer<typeof OnCollateral>;
+
 export const ScoredPickRow = z.object({
   ticker: z.string(),
   option_symbol: z.string(),
@@ -99,6 +117,10 @@ export const TrackRecord = z.object({
   recent: z.array(ScoredPickRow),
   /** The latest assigned picks, latest expiry first, so assignments can be audited too (issue 46). */
   recent_assigned: z.array(ScoredPickRow).optional(),
+  /** The latest picks that expired worthless, latest expiry first. */
+  recent_expired: z.array(ScoredPickRow).optional(),
+  /** Realised against promised and T-bills, on collateral-days: the headline (ADR 0097). */
+  on_collateral: OnCollateral,
   /** The covered calls the screen suggested, scored at expiry (docs/decisions/0088). */
   calls: CallRecord,
 });
@@ -106,6 +128,16 @@ export type TrackRecord = z.infer<typeof TrackRecord>;
 
 export const LandingStats = z.object({
   simulated: z.boolean(),
+  /**
+   * The headline: realised against promised and T-bills, on collateral-days (ADR 0097), over the
+   * scored picks expiring first_expiry – last_expiry; null before any is scored.
+   */
+  returns: OnCollateral.extend({
+    first_expiry: DateOnly,
+    last_expiry: DateOnly,
+    /** Picks whose premium was the mid, not the bid. */
+    at_mid: z.number().int().min(0),
+  }).nullable(),
   /** Share of scored picks that expired worthless, with the expiries it covers; null before any. */
   expired_worthless: z.object({
     share: Fraction.nullable(),

@@ -38,28 +38,39 @@ interface StatTile {
 
 /**
  * The landing page's four tiles, each a figure the app measured (or a dash saying there is none
- * yet). Without the figures (the provider did not answer) every tile says so.
+ * yet), each saying over which puts and days, gross or net, at the bid or the mid. The realised
+ * return leads, set against what was promised and what T-bills paid over the same days (ADR 0097):
+ * a share expired worthless alone hides what the assignments cost. Without the figures (the
+ * provider did not answer) every tile says so.
  */
 export function statTiles(stats: LandingStats | null): StatTile[] {
   const none = "Not available right now";
   const w = stats?.expired_worthless;
+  const r = stats?.returns;
   const simulated = stats?.simulated ? " · simulated market" : "";
+  const span = (n: number, first: string, last: string) =>
+    `${formatCount(n)} recommended ${n === 1 ? "put" : "puts"} expiring ${formatDay(first)} – ${formatDay(last)}`;
   return [
+    {
+      label: "Realised return on the cash set aside",
+      value: r ? `${formatReturn(r.realised)} a year` : "—",
+      detail: !stats
+        ? none
+        : r
+          ? `against ${formatReturn(r.promised)} promised and ${formatReturn(r.tbills)} in T-bills on the same cash ` +
+            `over the same days · ${span(r.count, r.first_expiry, r.last_expiry)} · weighted by collateral-days, ` +
+            `gross of commission, premium at the bid${r.at_mid > 0 ? ` (${formatCount(r.at_mid)} at the mid)` : ""}` +
+            simulated
+          : "None has expired yet",
+    },
     {
       label: "Recommended puts that expired worthless",
       value: w?.share != null ? formatPercent(w.share, 0) : "—",
       detail: !stats
         ? none
         : w && w.count > 0 && w.first_expiry && w.last_expiry
-          ? `of ${formatCount(w.count)} expiring ${formatDay(w.first_expiry)} – ${formatDay(w.last_expiry)}${simulated}`
+          ? `of ${span(w.count, w.first_expiry, w.last_expiry)}; the assigned ones' losses are in the realised return${simulated}`
           : "None has expired yet",
-    },
-    {
-      label: "Recommendations scored",
-      value: stats ? formatCount(stats.scored) : "—",
-      detail: !stats
-        ? none
-        : `at their expiry, across ${formatCount(stats.tickers_scored)} ${stats.tickers_scored === 1 ? "ticker" : "tickers"}${simulated}`,
     },
     {
       label: "Puts priced in the latest session",

@@ -30,8 +30,9 @@ export default function TrackRecordPage() {
     outcome === "assigned"
       ? (record.recent_assigned ?? [])
       : outcome === "expired_worthless"
-        ? record.recent.filter((p) => p.outcome === "expired_worthless")
+        ? (record.recent_expired ?? [])
         : record.recent;
+  const c = record.on_collateral;
   const t = record.totals;
   const period =
     t.first_shown && t.last_expiry
@@ -76,6 +77,15 @@ export default function TrackRecordPage() {
             <section aria-labelledby="tr-totals">
               <h2 id="tr-totals">In total</h2>
               {period ? <p className="tr-period">{`${formatCount(t.count)} puts ${period}.`}</p> : null}
+              {/* The headline (ADR 0097): what the cash earned, against what was promised and T-bills. */}
+              <p className="tr-headline" data-testid="tr-headline">
+                Realised <strong>{formatReturn(c.realised)} a year</strong> on the cash set aside, against{" "}
+                <strong>{formatReturn(c.promised)}</strong> promised and <strong>{formatReturn(c.tbills)}</strong> in
+                T-bills on the same cash over the same days.
+              </p>
+              <p className="tr-note">
+                {`Weighted by collateral-days: each put's strike × 100 for the days from when it was shown to its expiry (${formatCount(Math.round(c.collateral_days))} dollar-days). Gross of commission, premium at the bid${t.at_mid > 0 ? ` (${formatCount(t.at_mid)} at the mid)` : ""}, assigned shares valued at the expiry close; T-bills at the rate each put was priced with.`}
+              </p>
               <dl className="tr-totals">
                 <div>
                   <dt>Expired worthless</dt>
@@ -98,6 +108,15 @@ export default function TrackRecordPage() {
                   <dd>{formatReturn(t.mean_realised_return)}</dd>
                 </div>
                 <div>
+                  <dt>Realised, promised and T-bills, a year on the cash set aside</dt>
+                  <dd>
+                    Each put ties up its strike × 100 from the day it was shown to its expiry: its collateral-days. The
+                    realised figure is the P&amp;L of all scored puts ÷ their collateral-days × 365, so a long put
+                    weighs by its days and an assignment&apos;s loss counts in full; promised is the premiums the same
+                    way; T-bills is what the same cash would have earned over the same days at the T-bill rate the
+                    engine priced each put with (continuous). The means per put in the tables below give every put one
+                    vote whatever its life.
+                  </dd>
                   <dt>P&amp;L, one contract of each</dt>
                   <dd>{formatDollars(t.pnl_per_contract)}</dd>
                 </div>
@@ -188,6 +207,14 @@ export default function TrackRecordPage() {
             <dd>
               Premium kept at the bid, less (strike − close) when assigned, ÷ strike; gross of commission, with assigned
               shares valued at the expiry close.
+            </dd>
+            <dt>Realised, promised and T-bills, a year on the cash set aside</dt>
+            <dd>
+              Each put ties up its strike × 100 from the day it was shown to its expiry: its collateral-days. The
+              realised figure is the P&amp;L of all scored puts ÷ their collateral-days × 365, so a long put weighs by
+              its days and an assignment&apos;s loss counts in full; promised is the premiums the same way; T-bills is
+              what the same cash would have earned over the same days at the T-bill rate the engine priced each put with
+              (continuous). The means per put in the tables below give every put one vote whatever its life.
             </dd>
             <dt>P&amp;L, one contract of each</dt>
             <dd>

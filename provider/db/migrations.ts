@@ -821,6 +821,17 @@ const migrations: Record<string, Migration> = {
       );
     },
   },
+  "0250-track-record-picks-rate": {
+    // The T-bill rate the engine priced each put with, so the record sets the realised return against
+    // T-bills over the same days (docs/decisions/0097-track-record-returns-on-collateral-days.md).
+    // Null for picks copied before: they are read at the fallback rate the simulated market uses.
+    async up(db: Kysely<unknown>) {
+      await runScript(
+        db,
+        `ALTER TABLE track_record_picks ADD COLUMN rate double precision CHECK (rate IS NULL OR (rate > -0.1 AND rate < 1));`,
+      );
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

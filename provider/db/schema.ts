@@ -306,6 +306,8 @@ export interface TrackRecordPicksTable {
   spot: number;
   /** The engine's risk-neutral chance of ending above the breakeven, when shown. */
   probability_of_profit: number;
+  /** The T-bill rate the engine priced with (continuous, a year); null for picks copied before it was kept. */
+  rate: ColumnType<number | null, number | null | undefined, number | null>;
   close_day: string | null;
   close_at_expiry: number | null;
   outcome: "expired_worthless" | "assigned" | null;

@@ -29,7 +29,15 @@ async function bookInputs(db: Db, market: MarketData, userId: number, extra: rea
   const tickers = [...new Set([...wheel.legs.map((l) => l.ticker), ...wheel.lots.map((l) => l.ticker), ...extra])];
   const facts = await tickerFacts(db, userId, tickers);
   const sectors = await sectorsOf(db, market, tickers, facts);
-  return { settings, legs: wheel.legs, lots: heldLotsOf(wheel), spots: facts.spots, levels: facts.levels, sectors };
+  return {
+    settings,
+    legs: wheel.legs,
+    lots: heldLotsOf(wheel),
+    spots: facts.spots,
+    levels: facts.levels,
+    sectors,
+    now,
+  };
 }
 
 export async function planOf(
@@ -40,7 +48,7 @@ export async function planOf(
   now = marketNow(market).getTime(),
 ): Promise<Plan> {
   const inputs = await bookInputs(db, market, userId, [], now);
-  return buildPlan({ ...inputs, moves: STANDARD_MOVES, custom: move, now });
+  return buildPlan({ ...inputs, moves: STANDARD_MOVES, custom: move });
 }
 
 const header = (book: ReturnType<typeof bookOf>, onlyFitting: boolean) => ({

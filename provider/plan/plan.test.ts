@@ -111,6 +111,58 @@ describe("committed collateral and free cash", () => {
   });
 });
 
+describe("a put past its expiry, not yet recorded (docs/decisions/0078)", () => {
+  // On 2026-12-21, after the 2026-12-18 close: the AAPL 200 × 2 and KO 60 puts are past their
+  // expiry and nobody has recorded them; a new KO 58 put (2027-01-15, 1 contract) is open.
+  const later = at("2026-12-21");
+  const kept = replay(
+    [
+      ...trades,
+      trade({ kind: "sell_to_open", ticker: "KO", ...put(58, "2027-01-15"), price: 0.9, tradedAt: at("2026-12-21") }),
+    ],
+    later,
+  );
+  if (!kept.ok) throw new Error(kept.refusal.reason);
+  const plan = buildPlan({
+    ...inputs(settings({ capital: 60_000, reserve_share: 0 })),
+    legs: kept.wheel.legs,
+    lots: heldLotsOf(kept.wheel),
+    now: later,
+  });
+
+  it("ties up no cash: committed is the KO 58 put's 5,800 only, and free cash 60,000 − 5,800 − 5,930", () => {
+    // The KO shares' adjusted basis takes off the new put's 0.90 too: 62 − 1.00 − 0.80 − 0.90 = 59.30.
+    // The journal's own figure: an expired leg awaiting resolution holds nothing.
+    expect(plan.committed).toBe(5_800);
+    expect(plan.free_cash).toBe(48_270);
+    expect(plan.puts.map((p) => `${p.ticker} ${p.strike}`)).toEqual(["KO 58"]);
+  });
+
+  it("lists the expired puts as awaiting resolution, soonest first, with their premium kept", () => {
+    expect(plan.awaiting_resolution).toEqual([
+      { ticker: "AAPL", strike: 200, expiry: "2026-12-18", contracts: 2, premium_kept: 598.7 },
+      { ticker: "KO", strike: 60, expiry: "2026-12-18", contracts: 1, premium_kept: 80 },
+    ]);
+  });
+
+  it("leaves them out of the assignment exposure and the scenarios", () => {
+    // KO: 100 held at 59.30 + 100 at 58 = 11,730; AAPL no longer appears.
+    expect(plan.exposures.map((e) => [e.ticker, e.cost_if_assigned])).toEqual([["KO", 11_730]]);
+    expect(plan.scenarios[2]!.expiries.map((e) => e.expiry)).toEqual(["2027-01-15"]);
+  });
+
+  it("leaves room for new puts by the fit too: a KO 60 put fits by cash 8 contracts", () => {
+    const book = bookOf({
+      ...inputs(settings({ capital: 60_000, reserve_share: 0 })),
+      legs: kept.wheel.legs,
+      lots: heldLotsOf(kept.wheel),
+      now: later,
+    });
+    // 48,270 ÷ 6,000 = 8.05
+    expect(fitOf(book, { id: 1, ticker: "KO", strike: 60 })!.by_cash).toBe(8);
+  });
+});
+
 describe("if every open put were assigned", () => {
   const plan = buildPlan(inputs(settings({ capital: 60_000, reserve_share: 0 })));
 

@@ -1,6 +1,6 @@
 import type { CapitalSettings, Plan, PlanExposure, PutFit, Scenario } from "#contract/plan.ts";
 import { buyLevelAtOrAbove, type ReferenceLevels } from "#provider/recommend/level-flags.ts";
-import { CONTRACT_SIZE, type OpenLeg, type Wheel } from "#provider/journal/wheel.ts";
+import { CONTRACT_SIZE, expiryCloseOf, type OpenLeg, type Wheel } from "#provider/journal/wheel.ts";
 
 /**
  * The trader's book, pure (docs/decisions/0081-capital-plan-from-the-journal-replay.md): the open
@@ -55,8 +55,21 @@ export interface Book {
   sectorOf: (ticker: string) => string;
 }
 
+/**
+ * The open short puts that still hold cash at `now`: a put past its expiry day's close holds
+ * nothing until it is recorded as expired or assigned, as on Trades (docs/decisions/0078).
+ */
+function putsHoldingCash(legs: readonly OpenLeg[], now: number): OpenLeg[] {
+  return legs.filter((leg) => leg.optionType === "put" && now < expiryCloseOf(leg.expiry));
+}
+
+/** Short puts past their expiry close and not yet recorded: shown apart, holding no cash. */
+function putsAwaitingResolution(legs: readonly OpenLeg[], now: number): OpenLeg[] {
+  return legs.filter((leg) => leg.optionType === "put" && now >= expiryCloseOf(leg.expiry));
+}
+
 /** Committed collateral, shares at basis, free cash, and the cost per ticker and sector if all were assigned. */
-export function bookOf(inputs: Pick<PlanInputs, "settings" | "legs" | "lots" | "sectors">): Book & {
+export function bookOf(inputs: Pick<PlanInputs, "settings" | "legs" | "lots" | "sectors" | "now">): Book & {
   committed: number;
   sharesCost: number;
   reserve: number | null;
@@ -71,8 +84,7 @@ export function bookOf(inputs: Pick<PlanInputs, "settings" | "legs" | "lots" | "
     bySector.set(sector, (bySector.get(sector) ?? 0) + amount);
   };
   let committed = 0;
-  for (const leg of inputs.legs) {
-    if (leg.optionType !== "put") continue;
+  for (const leg of putsHoldingCash(inputs.legs, inputs.now)) {
     const collateral = leg.strike * CONTRACT_SIZE * leg.contracts;
     committed += collateral;
     add(leg.ticker, collateral);
@@ -168,8 +180,8 @@ export function buildPlan(inputs: PlanInputs): Plan {
   const book = bookOf(inputs);
   const { capital } = book;
   const shareOf = (amount: number) => (capital === null ? null : ratio(amount / capital));
-  const puts = inputs.legs
-    .filter((leg) => leg.optionType === "put")
+  const holding = putsHoldingCash(inputs.legs, inputs.now);
+  const puts = holding
     .map((leg) => ({
       ticker: leg.ticker,
       strike: leg.strike,
@@ -218,8 +230,18 @@ export function buildPlan(inputs: PlanInputs): Plan {
     })
     .sort((a, b) => b.cost_if_assigned - a.cost_if_assigned || a.sector.localeCompare(b.sector));
 
-  const scenarios = inputs.moves.map((move) => scenarioOf(inputs.legs, inputs.spots, move));
-  if (inputs.custom !== undefined) scenarios.push(scenarioOf(inputs.legs, inputs.spots, inputs.custom, true));
+  // A put past its expiry has no move left to test: its outcome is a fact to record.
+  const scenarios = inputs.moves.map((move) => scenarioOf(holding, inputs.spots, move));
+  if (inputs.custom !== undefined) scenarios.push(scenarioOf(holding, inputs.spots, inputs.custom, true));
+  const awaiting = putsAwaitingResolution(inputs.legs, inputs.now)
+    .map((leg) => ({
+      ticker: leg.ticker,
+      strike: leg.strike,
+      expiry: leg.expiry,
+      contracts: leg.contracts,
+      premium_kept: cents(leg.premium),
+    }))
+    .sort((a, b) => a.expiry.localeCompare(b.expiry) || a.ticker.localeCompare(b.ticker) || b.strike - a.strike);
 
   return {
     as_of: new Date(inputs.now).toISOString(),
@@ -234,6 +256,7 @@ export function buildPlan(inputs: PlanInputs): Plan {
     reserve: book.reserve === null ? null : cents(book.reserve),
     free_cash: book.freeCash === null ? null : cents(book.freeCash),
     puts,
+    awaiting_resolution: awaiting,
     exposures,
     sectors,
     scenarios,

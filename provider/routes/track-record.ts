@@ -43,6 +43,14 @@ export function trackRecordRoutes(router: Router, context: ProviderContext): voi
       by_month: summary.byMonth.map((g) => ({ ...wire(g), month: g.month })),
       recent: stored.recent.map(pickRow),
       recent_assigned: stored.recentAssigned.map(pickRow),
+      recent_expired: stored.recentExpired.map(pickRow),
+      on_collateral: {
+        count: summary.onCollateral.count,
+        collateral_days: summary.onCollateral.collateralDays,
+        promised: summary.onCollateral.promised,
+        realised: summary.onCollateral.realised,
+        tbills: summary.onCollateral.tbills,
+      },
       calls: {
         count: callRecord.count,
         called_away: callRecord.calledAway,
@@ -68,6 +76,10 @@ export function trackRecordRoutes(router: Router, context: ProviderContext): voi
     const t = record.totals;
     return {
       simulated: record.simulated,
+      returns:
+        t.count > 0 && t.first_expiry && t.last_expiry
+          ? { ...record.on_collateral, first_expiry: t.first_expiry, last_expiry: t.last_expiry, at_mid: t.at_mid }
+          : null,
       expired_worthless: {
         share: t.count ? t.expired_worthless / t.count : null,
         count: t.count,

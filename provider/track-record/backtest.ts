@@ -18,6 +18,7 @@ import {
 import type { SimulatedMarket } from "#provider/market/simulated.ts";
 import { analyzeChain, HV_WINDOW, NO_LEVELS } from "#provider/recommend/engine.ts";
 import { isFlagged } from "#provider/store/followed-stocks.ts";
+import { FALLBACK_RISK_FREE_RATE } from "#provider/market/rates.ts";
 import { insertPicks, lastClosedSession, TRACK_RECORD_LOCK, type NewPick } from "./store.ts";
 
 const BACKTEST_DONE = "backtest";
@@ -69,6 +70,8 @@ async function backtestPicks(
           premium_basis: analysis.settings.premium,
           spot: chain.spot,
           probability_of_profit: c.probabilityOfProfit,
+          // The rate analyzeChain priced with (its own fallback when the chain carries none).
+          rate: chain.rate ?? FALLBACK_RISK_FREE_RATE,
         });
       }
       // A chain takes a few milliseconds to price: let requests in between.

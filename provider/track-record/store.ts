@@ -25,6 +25,7 @@ import type { DailyBar, MarketData } from "#provider/market/port.ts";
 import { scorePut } from "./outcome.ts";
 import type { ScoredPick } from "./summary.ts";
 import { isFollowed } from "#provider/store/followed-stocks.ts";
+import { FALLBACK_RISK_FREE_RATE } from "#provider/market/rates.ts";
 
 /** Advisory lock key of the copy and the back-test (other keys: 4242001 seeding, 4242007 the job leader). */
 export const TRACK_RECORD_LOCK = 4242030;
@@ -98,6 +99,7 @@ export async function copyShown(db: Db, options: { simulated: boolean }): Promis
           "t.put_or_call",
           "t.probability_of_profit as pop",
           "t.default_rank as rank",
+          "t.rate",
           sql<string | null>`r.inputs->'settings'->>'premium'`.as("basis"),
         ])
         .where("t.id", ">", through - COPY_OVERLAP)
@@ -132,6 +134,7 @@ export async function copyShown(db: Db, options: { simulated: boolean }): Promis
           premium_basis: r.basis === "mid" ? "mid" : "bid",
           spot: r.current_stock_price,
           probability_of_profit: pop,
+          rate: r.rate !== null && Number.isFinite(r.rate) && r.rate > -0.1 && r.rate < 1 ? r.rate : null,
         });
       }
       const inserted = await insertPicks(tx, picks);
@@ -273,6 +276,8 @@ export interface StoredTrackRecord {
   recent: (ScoredPick & { optionSymbol: string; closeAtExpiry: number })[];
   /** The latest assigned picks, latest expiry first: the ones a trader audits (issue 46). */
   recentAssigned: (ScoredPick & { optionSymbol: string; closeAtExpiry: number })[];
+  /** The latest picks that expired worthless, latest expiry first. */
+  recentExpired: (ScoredPick & { optionSymbol: string; closeAtExpiry: number })[];
 }
 
 export async function readTrackRecord(db: Db, recentLimit = 20): Promise<StoredTrackRecord> {
@@ -291,6 +296,7 @@ export async function readTrackRecord(db: Db, recentLimit = 20): Promise<StoredT
         "pnl_per_share",
         "close_at_expiry",
         "source",
+        "rate",
       ])
       .where("outcome", "is not", null)
       .orderBy("expiration", "desc")
@@ -318,6 +324,8 @@ export async function readTrackRecord(db: Db, recentLimit = 20): Promise<StoredT
     pnlPerShare: r.pnl_per_share!,
     closeAtExpiry: r.close_at_expiry!,
     source: r.source,
+    // Picks copied before the rate was kept: the fallback, the rate the simulated market prices with.
+    rate: r.rate ?? FALLBACK_RISK_FREE_RATE,
   }));
   return {
     picks,
@@ -326,6 +334,7 @@ export async function readTrackRecord(db: Db, recentLimit = 20): Promise<StoredT
     atMid: Number(counts.mid),
     recent: picks.slice(0, recentLimit),
     recentAssigned: picks.filter((p) => p.outcome === "assigned").slice(0, recentLimit),
+    recentExpired: picks.filter((p) => p.outcome === "expired_worthless").slice(0, recentLimit),
   };
 }
 

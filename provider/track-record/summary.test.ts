@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bucketOf, summarize, wilsonInterval, type ScoredPick } from "./summary.ts";
+import { bucketOf, daysHeld, onCollateral, summarize, wilsonInterval, type ScoredPick } from "./summary.ts";
 
 const pick = (p: Partial<ScoredPick> & Pick<ScoredPick, "probabilityOfProfit" | "pnlPerShare">): ScoredPick => ({
   ticker: "AAA",
@@ -9,6 +9,7 @@ const pick = (p: Partial<ScoredPick> & Pick<ScoredPick, "probabilityOfProfit" | 
   premium: 2,
   outcome: p.pnlPerShare >= 2 ? "expired_worthless" : "assigned",
   source: "live",
+  rate: 0.045,
   ...p,
 });
 
@@ -102,5 +103,60 @@ describe("summarize", () => {
     const empty = summarize([]);
     expect(empty.totals).toMatchObject({ count: 0, meanPredicted: 0, observedProfitRate: 0, firstShown: null });
     expect(empty.calibration.every((b) => b.count === 0 && b.low === null)).toBe(true);
+  });
+});
+
+describe("returns on the cash set aside, a year on collateral-days (docs/decisions/0097)", () => {
+  // A 100 put sold at 2.00, shown Jan 2 and expiring Feb 1 (30 days), assigned at a 95 close:
+  // −3.00 a share. A 50 put sold at 0.50, shown Jan 6, expiring Jan 16 (10 days), expired: +0.50.
+  // Collateral-days a share: 100 × 30 + 50 × 10 = 3,500.
+  const picks: ScoredPick[] = [
+    pick({
+      probabilityOfProfit: 0.8,
+      shownDay: "2026-01-02",
+      expiration: "2026-02-01",
+      strike: 100,
+      premium: 2,
+      pnlPerShare: -3,
+    }),
+    pick({
+      probabilityOfProfit: 0.9,
+      shownDay: "2026-01-06",
+      expiration: "2026-01-16",
+      strike: 50,
+      premium: 0.5,
+      pnlPerShare: 0.5,
+      rate: 0.04,
+    }),
+  ];
+  const r = onCollateral(picks);
+
+  it("counts each put's calendar days from shown to expiry", () => {
+    expect(picks.map(daysHeld)).toEqual([30, 10]);
+    // Dollar-days of one contract of each: 3,500 × 100.
+    expect(r.collateralDays).toBe(350_000);
+  });
+
+  it("promised: (2.00 + 0.50) ÷ 3,500 × 365 = +26.07 % a year", () => {
+    expect(r.promised).toBeCloseTo(0.260714, 5);
+  });
+
+  it("realised: the assignment's loss counts, (−3.00 + 0.50) ÷ 3,500 × 365 = −26.07 % a year", () => {
+    expect(r.realised).toBeCloseTo(-0.260714, 5);
+  });
+
+  it("T-bills on the same cash and days at each put's rate: (100 × (e^(0.045×30/365) − 1) + 50 × (e^(0.04×10/365) − 1)) ÷ 3,500 × 365 = 4.49 %", () => {
+    // 100 × 0.0037055 = 0.370548; 50 × 0.0010965 = 0.054825; 0.425372 ÷ 3,500 × 365 = 0.044360
+    expect(r.tbills).toBeCloseTo(0.04436, 5);
+  });
+
+  it("weighs a long put by its days, where a mean per pick would not", () => {
+    // The mean per pick of realised ÷ strike is (−3 % + 1 %) ÷ 2 = −1 % over unequal lives.
+    expect(summarize(picks).totals.meanRealisedReturn).toBeCloseTo(-0.01, 6);
+    expect(summarize(picks).onCollateral).toEqual(r);
+  });
+
+  it("is zero with nothing scored", () => {
+    expect(onCollateral([])).toEqual({ count: 0, collateralDays: 0, promised: 0, realised: 0, tbills: 0 });
   });
 });

@@ -17,6 +17,25 @@ export interface ScoredPick {
   outcome: Outcome;
   pnlPerShare: number;
   source: "live" | "backtest";
+  /** The T-bill rate the engine priced with, continuous, a year. */
+  rate: number;
+}
+
+/**
+ * Returns on the cash set aside, weighted by collateral-days and put a year
+ * (docs/decisions/0097-track-record-returns-on-collateral-days.md): each put ties up strike × 100
+ * from the day it was shown to its expiry, so a figure is Σ dollars ÷ Σ (strike × days) × 365.
+ */
+export interface OnCollateral {
+  count: number;
+  /** Σ strike × 100 × calendar days from shown to expiry. */
+  collateralDays: number;
+  /** Premium at the bid (or the mid where shown so), a year on the collateral-days. */
+  promised: number;
+  /** P&L, gross of commission, assigned shares at the expiry close, a year on the collateral-days. */
+  realised: number;
+  /** What T-bills paid on the same cash over the same days (each put's own rate, continuous), a year. */
+  tbills: number;
 }
 
 export interface Group {
@@ -46,6 +65,7 @@ export interface CalibrationBucket extends Group {
 }
 
 export interface Summary {
+  onCollateral: OnCollateral;
   totals: Group & { firstShown: string | null; lastExpiry: string | null; live: number; backtest: number };
   calibration: CalibrationBucket[];
   byTicker: (Group & { ticker: string })[];
@@ -111,6 +131,37 @@ function groupBy<K extends string>(picks: readonly ScoredPick[], key: (p: Scored
   return map;
 }
 
+const DAY_COUNT = 365;
+
+/** Calendar days a put holds its cash: from the day shown to its expiry, at least one. */
+export function daysHeld(p: Pick<ScoredPick, "shownDay" | "expiration">): number {
+  const ms = Date.parse(`${p.expiration}T00:00:00Z`) - Date.parse(`${p.shownDay}T00:00:00Z`);
+  return Math.max(1, Math.round(ms / 86_400_000));
+}
+
+export function onCollateral(picks: readonly ScoredPick[]): OnCollateral {
+  let weight = 0;
+  let premium = 0;
+  let pnl = 0;
+  let tbills = 0;
+  for (const p of picks) {
+    const days = daysHeld(p);
+    weight += p.strike * days;
+    premium += p.premium;
+    pnl += p.pnlPerShare;
+    // The strike's cash in T-bills for the same days, compounded as the engine prices (continuous).
+    tbills += p.strike * Math.expm1((p.rate * days) / DAY_COUNT);
+  }
+  const yearly = (dollars: number) => (weight > 0 ? (dollars / weight) * DAY_COUNT : 0);
+  return {
+    count: picks.length,
+    collateralDays: Math.round(weight * 100),
+    promised: yearly(premium),
+    realised: yearly(pnl),
+    tbills: yearly(tbills),
+  };
+}
+
 export function summarize(picks: readonly ScoredPick[]): Summary {
   const buckets = groupBy(picks, (p) => String(bucketOf(p.probabilityOfProfit)));
   const calibration: CalibrationBucket[] = Array.from({ length: 10 }, (_, i) => {
@@ -133,6 +184,7 @@ export function summarize(picks: readonly ScoredPick[]): Summary {
     if (p.source === "live") live++;
   }
   return {
+    onCollateral: onCollateral(picks),
     totals: { ...group(picks), firstShown, lastExpiry, live, backtest: picks.length - live },
     calibration,
     byTicker: [...groupBy(picks, (p) => p.ticker)]

@@ -67,6 +67,9 @@ describe("the track record of live recommendations", () => {
     // Shown on the real day the row was stored (New York), not the market's pinned one.
     expect(row.shown_day).toBe(isoDateOf(nyClock(new Date()).dayNumber));
     expect(row.premium).toBe(shown.bid);
+    // The T-bill rate it was priced with, for "T-bills over the same days" (ADR 0097).
+    expect(row.rate).toBe(shown.rate);
+    expect(row.rate).toBeGreaterThan(0);
   });
 
   it("scores nothing before the expiry close, then every pick from its expiry day's close", async () => {
@@ -122,9 +125,28 @@ describe("the track record of live recommendations", () => {
       expect.arrayContaining(assigned.slice(0, 20).map((r) => r.option_symbol)),
     );
     expect(record.recent_assigned!.every((p) => p.outcome === "assigned")).toBe(true);
+    // The latest expired worthless are listed on their own, not cut from the latest of all.
+    const expired = rows.filter((r) => r.outcome === "expired_worthless");
+    expect(record.recent_expired!.map((p) => p.option_symbol).sort()).toEqual(
+      expired
+        .slice(0, 20)
+        .map((r) => r.option_symbol)
+        .sort(),
+    );
+    // The headline on collateral-days (ADR 0097): every scored pick, the P&L over strike × days × 365.
+    const dayCount = (r: (typeof rows)[number]) =>
+      Math.max(1, Math.round((Date.parse(r.expiration) - Date.parse(r.shown_day)) / 86_400_000));
+    const weight = rows.reduce((sum, r) => sum + r.strike * dayCount(r), 0);
+    expect(record.on_collateral.count).toBe(rows.length);
+    expect(record.on_collateral.realised).toBeCloseTo(
+      (rows.reduce((sum, r) => sum + r.pnl_per_share!, 0) / weight) * 365,
+      9,
+    );
+    expect(record.on_collateral.tbills).toBeGreaterThan(0);
 
     const stats = calls.landingStats.response.parse((await provider.call(calls.landingStats)).body);
     expect(stats.scored).toBe(rows.length);
+    expect(stats.returns).toMatchObject({ ...record.on_collateral, at_mid: 0 });
     expect(stats.expired_worthless.share).toBeCloseTo(record.totals.expired_worthless / rows.length, 12);
     expect(stats.expired_worthless.last_expiry).toBe(
       rows

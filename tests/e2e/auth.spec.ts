@@ -92,8 +92,8 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByRole("link", { name: "Watch Demo" })).toBeVisible();
       const stats = page.getByRole("region", { name: "PutSeller in numbers" });
       for (const label of [
+        "Realised return on the cash set aside",
         "Recommended puts that expired worthless",
-        "Recommendations scored",
         "Puts priced in the latest session",
         "Stocks followed",
       ]) {

@@ -53,8 +53,8 @@ test("lists calls at or above the basis with their figures, and records one from
   for (const label of [
     "Premium (bid)",
     "Mid",
-    "If unchanged, monthly, net",
-    "If called away, monthly, net",
+    /^If unchanged \(on \$[\d,.]+ price\), monthly, net$/,
+    "If called away (on $60.01 basis), monthly, net",
     "Chance of being called (risk-neutral)",
     "Delta (shortcut)",
     "Breakeven",

@@ -4,7 +4,7 @@ import { expect, test } from "./support/test.ts";
 import { embeddedProviderUrl } from "./support/ports.ts";
 import { LandingStats, TrackRecord } from "#contract/track-record.ts";
 import { formatPercent } from "#app/lib/format.ts";
-import { formatCount } from "#app/lib/track-record.ts";
+import { formatCount, formatReturn } from "#app/lib/track-record.ts";
 import { signIn } from "./support/sign-in.ts";
 import * as calls from "#contract/calls.ts";
 import { createTrader, providerCall, signInAs } from "./support/watchlist.ts";
@@ -56,6 +56,12 @@ test("the track record page shows the calibration table of the scored puts, mark
   ).toBeVisible();
   await expect(page.getByRole("table", { name: "Scored puts by ticker" })).toBeVisible();
   await expect(page.getByRole("table", { name: "Scored puts by month of expiry" })).toBeVisible();
+  // The totals lead with the realised return against promised and T-bills, a year on collateral-days (ADR 0097).
+  const c = record.on_collateral;
+  await expect(page.getByTestId("tr-headline")).toHaveText(
+    `Realised ${formatReturn(c.realised)} a year on the cash set aside, against ${formatReturn(c.promised)} ` +
+      `promised and ${formatReturn(c.tbills)} in T-bills on the same cash over the same days.`,
+  );
   await expect(page.getByText("risk-neutral probability")).toBeVisible();
   await expect(page.getByText("gross of commission").first()).toBeVisible();
 
@@ -77,8 +83,17 @@ test("the landing tiles show the figures the provider measured, and link to the 
   // The app and the provider each keep the figures briefly: reload until the page has caught up.
   await expect(async () => {
     await page.goto("/login");
-    await expect(tiles.getByText(formatCount(stats.scored), { exact: true })).toBeVisible({ timeout: 1000 });
+    await expect(tiles.getByText(`${formatReturn(stats.returns!.realised)} a year`, { exact: true })).toBeVisible({
+      timeout: 1000,
+    });
+    await expect(tiles).toContainText(
+      `against ${formatReturn(stats.returns!.promised)} promised and ${formatReturn(stats.returns!.tbills)} in ` +
+        `T-bills on the same cash over the same days · ${formatCount(stats.returns!.count)} recommended puts`,
+      { timeout: 1000 },
+    );
   }).toPass({ timeout: 90_000 });
+  // The realised return comes first: the expired-worthless share alone hides what assignment cost.
+  await expect(tiles.locator("dt").first()).toHaveText("Realised return on the cash set aside");
   await expect(tiles.getByText(formatPercent(stats.expired_worthless.share!, 0), { exact: true })).toBeVisible();
   await expect(tiles.getByText(formatCount(stats.stocks_followed), { exact: true })).toBeVisible();
   await expect(tiles).toContainText("simulated market");
@@ -86,6 +101,36 @@ test("the landing tiles show the figures the provider measured, and link to the 
   await tiles.getByRole("link", { name: /See the track record/ }).click();
   await expect(page).toHaveURL(/\/track-record$/);
   await expect(page.getByRole("heading", { level: 1, name: "Track record" })).toBeVisible();
+});
+
+test("the latest scored puts filter by outcome through plain links, without JavaScript", async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  await scoredStats(request);
+  const record = TrackRecord.parse(await (await request.get(`${embeddedProviderUrl()}/api/track-record`)).json());
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto("/track-record");
+  const outcomes = page.getByRole("navigation", { name: "Outcome" });
+  const outcomeCells = () =>
+    page.getByRole("table", { name: "The latest scored puts" }).locator("tbody tr td:nth-of-type(5)").allTextContents();
+  for (const [link, wanted, rows] of [
+    ["Expired worthless", "Expired worthless", record.recent_expired ?? []],
+    ["Assigned", "Assigned", record.recent_assigned ?? []],
+  ] as const) {
+    await outcomes.getByRole("link", { name: link, exact: true }).click();
+    await expect(outcomes.getByRole("link", { name: link, exact: true })).toHaveAttribute("aria-current", "true");
+    if (rows.length === 0) {
+      await expect(page.getByText("No scored put has this outcome yet.")).toBeVisible();
+      continue;
+    }
+    const cells = await outcomeCells();
+    expect(cells.length).toBe(rows.length);
+    expect(new Set(cells)).toEqual(new Set([wanted]));
+  }
+  await context.close();
 });
 
 test("a signed-in trader reaches the track record from the profile", async ({ page }) => {

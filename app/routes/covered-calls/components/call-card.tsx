@@ -38,6 +38,10 @@ export function CallCard({
   recordHref: string;
 }) {
   const itm = call.strike < spot;
+  // Each return names its base (ADR 0079): "if unchanged" is on today's price, "if called away" on
+  // the adjusted basis; two figures side by side over different bases must say so.
+  const onPrice = `If unchanged (on $${formatPrice(spot)} price)`;
+  const onBasis = `If called away (on $${formatPrice(adjustedBasis)} basis)`;
   return (
     <article className="ins-option cc-call" data-testid="call-card" data-option={call.occ_symbol}>
       <header className="ins-option__head">
@@ -57,18 +61,18 @@ export function CallCard({
         <Figure label="Mid" testId="mid">
           ${formatPrice(call.mid)}
         </Figure>
-        <Figure label="If unchanged, monthly, net" testId="unchanged-monthly" strong>
+        <Figure label={`${onPrice}, monthly, net`} testId="unchanged-monthly" strong>
           {formatPercent(call.return_if_unchanged_monthly)}
         </Figure>
-        <Figure label="If called away, monthly, net" testId="called-monthly" strong>
+        <Figure label={`${onBasis}, monthly, net`} testId="called-monthly" strong>
           {call.return_if_called_monthly === null ? "—" : formatPercent(call.return_if_called_monthly)}
         </Figure>
       </dl>
       <dl className="ins-figures ins-figures--extra">
-        <Figure label="If unchanged, annualised, net" testId="unchanged-annualised">
+        <Figure label={`${onPrice}, annualised, net`} testId="unchanged-annualised">
           {formatPercent(call.return_if_unchanged_annualised)}
         </Figure>
-        <Figure label="If called away, annualised, net" testId="called-annualised">
+        <Figure label={`${onBasis}, annualised, net`} testId="called-annualised">
           {call.return_if_called_annualised === null ? "—" : formatPercent(call.return_if_called_annualised)}
         </Figure>
         <Figure label="Chance of being called (risk-neutral)" testId="chance-called">

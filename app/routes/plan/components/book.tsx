@@ -21,17 +21,40 @@ export function PlanSummary({ plan }: { plan: Plan }) {
     ["Free cash for new puts", "free", plan.free_cash, plan.free_cash === null ? "—" : share(plan.free_cash)],
   ];
   return (
-    <dl className="plan-summary">
-      {rows.map(([label, id, value, of]) => (
-        <div key={id} className={`plan-summary__row plan-summary__row--${id}`}>
-          <dt>{label}</dt>
-          <dd data-testid={`plan-${id}`}>
-            <span className="plan-summary__value">{value === null ? "not set" : money(value)}</span>{" "}
-            <span className="plan-summary__share">{of === "—" ? "" : `${of} of capital`}</span>
-          </dd>
-        </div>
-      ))}
-    </dl>
+    <>
+      <dl className="plan-summary">
+        {rows.map(([label, id, value, of]) => (
+          <div key={id} className={`plan-summary__row plan-summary__row--${id}`}>
+            <dt>{label}</dt>
+            <dd data-testid={`plan-${id}`}>
+              <span className="plan-summary__value">{value === null ? "not set" : money(value)}</span>{" "}
+              <span className="plan-summary__share">{of === "—" ? "" : `${of} of capital`}</span>
+            </dd>
+          </div>
+        ))}
+      </dl>
+      <AwaitingResolution plan={plan} />
+    </>
+  );
+}
+
+/**
+ * Puts past their expiry close that nobody recorded yet: they hold no cash, as on Trades
+ * (docs/decisions/0078), so they are named here rather than counted as collateral in use.
+ */
+function AwaitingResolution({ plan }: { plan: Plan }) {
+  if (plan.awaiting_resolution.length === 0) return null;
+  return (
+    <div className="plan-awaiting" data-testid="plan-awaiting">
+      <p>Expired, awaiting resolution (not counted as collateral; record what your broker reports on Trades):</p>
+      <ul>
+        {plan.awaiting_resolution.map((p) => (
+          <li key={`${p.ticker}-${p.strike}-${p.expiry}`}>
+            {p.ticker} {p.strike} put × {p.contracts}, expired {p.expiry}, premium kept {money(p.premium_kept)}
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
 
