@@ -1,0 +1,149 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import * as calls from "#contract/calls.ts";
+import type { Reconciliation } from "#contract/reconcile.ts";
+import { saveBrokerSnapshot } from "#provider/broker/snapshot-store.ts";
+import { testProvider, type TestProvider } from "#provider/testing/provider.ts";
+import { weeklyExpiryIn } from "#provider/testing/expiries.ts";
+
+let provider: TestProvider;
+let counter = 0;
+
+/** A fresh trader per test, so books do not mix. */
+async function trader() {
+  const name = `recon${++counter}`;
+  await provider.call(calls.register, {
+    body: {
+      email: `${name}@example.test`,
+      username: name,
+      password: "Passw0rd-recon",
+      first_name: "R",
+      last_name: "T",
+    },
+    headers: { "x-forwarded-for": `198.51.100.${counter + 40}` },
+  });
+  return provider.session(name, "Passw0rd-recon");
+}
+
+beforeAll(async () => {
+  provider = await testProvider();
+});
+afterAll(() => provider.close());
+
+const HOUR = 3_600_000;
+const expiry = weeklyExpiryIn(40);
+const asOf = new Date(Date.now() - HOUR).toISOString();
+
+/** The journal sold a KO 50 put the broker no longer holds; the broker holds 100 KO shares the journal never bought. */
+async function planted() {
+  const a = await trader();
+  const sold = await provider.call(calls.addTrade, {
+    token: a.token,
+    body: {
+      kind: "sell_to_open",
+      ticker: "KO",
+      option_type: "put",
+      strike: 50,
+      expiry,
+      quantity: 1,
+      price: 1.2,
+      fees: 1,
+      traded_at: new Date(Date.now() - 48 * HOUR).toISOString(),
+    },
+  });
+  expect(sold.status).toBe(200);
+  await saveBrokerSnapshot(provider.context.db, a.id, {
+    source: "ibkr",
+    as_of: asOf,
+    positions: [
+      { ticker: "KO", kind: "shares", option_type: null, strike: null, expiry: null, quantity: 100, cost_basis: 49.5 },
+    ],
+  });
+  return a;
+}
+
+const tradeCount = async (token: string) =>
+  ((await provider.call(calls.listTrades, { token })).body as unknown[]).length;
+
+describe("the reconciliation", () => {
+  it("without a snapshot says so; a source the caller has none of is a 404", async () => {
+    const a = await trader();
+    const got = await provider.call(calls.reconciliation, { token: a.token, query: {} });
+    expect(got.status).toBe(200);
+    expect(got.body).toMatchObject({ snapshot: null, sources: [], differences: [] });
+    const missing = await provider.call(calls.reconciliation, { token: a.token, query: { source: "ibkr" } });
+    expect(missing.status).toBe(404);
+    expect(missing.body).toEqual({ detail: "There are no positions from Interactive Brokers to compare" });
+  });
+
+  it("lists the planted differences beside both books", async () => {
+    const a = await planted();
+    const got = await provider.call(calls.reconciliation, { token: a.token, query: {} });
+    expect(got.status).toBe(200);
+    const body = got.body as Reconciliation;
+    expect(body.snapshot).toEqual({ source: "ibkr", as_of: asOf });
+    expect(body.differences.map((d) => [d.key, d.issue, d.fix])).toEqual([
+      ["KO|shares", "missing", { action: "add", trade_kind: "stock_buy", quantity: 100, price: 49.5 }],
+      [`KO|put|50|${expiry}`, "stale", { action: "close", trade_kind: "buy_to_close", quantity: 1, price: null }],
+    ]);
+    expect(body.totals.journal).toMatchObject({ shares: 0, short_puts: 1, put_collateral: 5000 });
+    expect(body.totals.broker).toMatchObject({ shares: 100, shares_cost: 4950, short_puts: 0, put_collateral: 0 });
+  });
+
+  it("fixes each difference once: a second tap changes nothing; a close asks its price", async () => {
+    const a = await planted();
+    const add = { source: "ibkr", as_of: asOf, key: "KO|shares", action: "add", quantity: 100 } as const;
+    const added = await provider.call(calls.fixReconciliation, { token: a.token, body: add });
+    expect(added.status).toBe(200);
+    expect(added.body).toMatchObject({
+      kind: "stock_buy",
+      ticker: "KO",
+      quantity: 100,
+      price: 49.5,
+      traded_at: asOf,
+      notes: `Opening position: held at Interactive Brokers on ${asOf.slice(0, 10)}, added by the reconciliation`,
+    });
+    const again = await provider.call(calls.fixReconciliation, { token: a.token, body: add });
+    expect(again.status).toBe(409);
+    expect(again.body).toEqual({
+      detail: "This difference is no longer there as shown: nothing was recorded. Look again.",
+    });
+    expect(await tradeCount(a.token)).toBe(2);
+
+    const close = { source: "ibkr", as_of: asOf, key: `KO|put|50|${expiry}`, action: "close", quantity: 1 } as const;
+    const priceless = await provider.call(calls.fixReconciliation, { token: a.token, body: close });
+    expect(priceless.status).toBe(422);
+    expect(priceless.body).toEqual({ detail: "Enter the price a share" });
+    expect(await tradeCount(a.token)).toBe(2);
+    const closed = await provider.call(calls.fixReconciliation, { token: a.token, body: { ...close, price: 0.4 } });
+    expect(closed.status).toBe(200);
+    expect(closed.body).toMatchObject({ kind: "buy_to_close", strike: 50, expiry, quantity: 1, price: 0.4 });
+
+    const after = await provider.call(calls.reconciliation, { token: a.token, query: { source: "ibkr" } });
+    expect((after.body as Reconciliation).differences).toEqual([]);
+  });
+
+  it("a page from before the snapshot changed records nothing (409)", async () => {
+    const a = await planted();
+    const body = {
+      source: "ibkr",
+      as_of: new Date(Date.parse(asOf) - HOUR).toISOString(),
+      key: "KO|shares",
+      action: "add",
+      quantity: 100,
+    } as const;
+    const stale = await provider.call(calls.fixReconciliation, { token: a.token, body });
+    expect(stale.status).toBe(409);
+    expect(await tradeCount(a.token)).toBe(1);
+  });
+
+  it("another trader sees none of it and cannot fix it (404)", async () => {
+    await planted();
+    const b = await trader();
+    const got = await provider.call(calls.reconciliation, { token: b.token, query: {} });
+    expect(got.body).toMatchObject({ snapshot: null, differences: [] });
+    const body = { source: "ibkr", as_of: asOf, key: "KO|shares", action: "add", quantity: 100 } as const;
+    const tap = await provider.call(calls.fixReconciliation, { token: b.token, body });
+    expect(tap.status).toBe(404);
+    expect(await tradeCount(b.token)).toBe(0);
+  });
+});
