@@ -2,10 +2,14 @@ import { createHash } from "node:crypto";
 import type { Db } from "#provider/db/client.ts";
 import { TradeInput, type Broker, type ImportPreview, type TradeInput as TradeInputType } from "#contract/entities.ts";
 import { describeZodError, HttpError } from "#provider/http/errors.ts";
+import type { BrokerSnapshot } from "#contract/broker-positions.ts";
+import { saveBrokerSnapshot } from "#provider/broker/snapshot-store.ts";
 import { CsvFormatError, readCsv, type CsvLine, type ParsedLine } from "./brokers/csv.ts";
 import { parseIbkr } from "./brokers/ibkr.ts";
+import { ibkrPositions } from "./brokers/ibkr-positions.ts";
+import type { PositionsRead } from "./brokers/positions.ts";
 import { parseSchwab } from "./brokers/schwab.ts";
-import { parseOfx } from "./brokers/ofx.ts";
+import { parseOfxStatement } from "./brokers/ofx.ts";
 import { parseTastytrade } from "./brokers/tastytrade.ts";
 import { KIND_WORDS } from "./journal.ts";
 import { pacer } from "./pace.ts";
@@ -34,9 +38,17 @@ const PARSERS: Record<Exclude<Broker, "ofx">, (records: readonly CsvLine[]) => I
   schwab: parseSchwab,
 };
 
-/** A broker file's lines: OFX/QFX statements are XML or SGML, the others CSV (docs/decisions/0089-ofx-investment-statements.md). */
-async function readLines(broker: Broker, text: string, pace: () => Promise<void> | undefined): Promise<ParsedLine[]> {
-  if (broker === "ofx") return parseOfx(text, pace);
+/**
+ * A broker file's lines, and the open positions it lists (docs/decisions/0094): OFX/QFX statements are
+ * XML or SGML, the others CSV (docs/decisions/0089-ofx-investment-statements.md).
+ */
+async function readLines(
+  broker: Broker,
+  text: string,
+  pace: () => Promise<void> | undefined,
+  now: number,
+): Promise<{ lines: ParsedLine[]; positions: PositionsRead | null }> {
+  if (broker === "ofx") return parseOfxStatement(text, pace, now);
   const { records, unreadable } = await readCsv(text, pace);
   const lines: ParsedLine[] = [];
   for (const line of PARSERS[broker](records)) {
@@ -44,7 +56,7 @@ async function readLines(broker: Broker, text: string, pace: () => Promise<void>
     await pace();
   }
   if (unreadable) lines.push(unreadable);
-  return lines;
+  return { lines, positions: broker === "ibkr" ? ibkrPositions(records, now) : null };
 }
 
 interface Planned {
@@ -104,8 +116,9 @@ async function planImport(
   const pace = pacer();
   const mark = await store.journalMark(tx, userId);
   let lines: ParsedLine[];
+  let positions: PositionsRead | null;
   try {
-    lines = await readLines(broker, csv, pace);
+    ({ lines, positions } = await readLines(broker, csv, pace, now));
   } catch (error) {
     if (error instanceof CsvFormatError) throw new HttpError(422, error.message);
     throw error;
@@ -133,7 +146,24 @@ async function planImport(
     userId,
     keyed.filter((l) => !("skipped" in l)).map((l) => l.key),
   );
-  const preview: ImportPreview = { broker, added: [], duplicates: [], refused: [], skipped: 0, openings: [] };
+  const preview: ImportPreview = {
+    broker,
+    added: [],
+    duplicates: [],
+    refused: [],
+    skipped: 0,
+    openings: [],
+    positions: null,
+  };
+  // A book missing a position would show it as a difference: one unreadable line and none is saved.
+  for (const refused of positions?.refused ?? []) {
+    preview.refused.push({ ...refused, reason: `${refused.reason}; the file's positions are not saved` });
+  }
+  const snapshot: BrokerSnapshot | null =
+    positions && positions.refused.length === 0
+      ? { source: broker, as_of: positions.as_of, positions: positions.positions }
+      : null;
+  if (snapshot) preview.positions = { as_of: snapshot.as_of, count: snapshot.positions.length };
   const valid: Valid[] = [];
   for (const line of keyed) {
     if ("skipped" in line) preview.skipped += 1;
@@ -206,7 +236,7 @@ async function planImport(
   const added = planned.filter((p) => accepted.has(p));
   preview.added = added.map((p) => ({ ...(p.trade as TradeInputType), line: p.line }));
   preview.refused.sort((a, b) => a.line - b.line);
-  return { preview, added, mark };
+  return { preview, added, mark, snapshot };
 }
 
 /**
@@ -324,7 +354,8 @@ export async function importTrades(
   return db.transaction().execute(async (tx) => {
     await store.lockJournal(tx, userId);
     const unchanged = (await store.journalMark(tx, userId)) === plan.mark;
-    const { preview, added } = unchanged ? plan : await planImport(tx, userId, broker, csv, now, openings);
+    const { preview, added, snapshot } = unchanged ? plan : await planImport(tx, userId, broker, csv, now, openings);
+    if (snapshot) await saveBrokerSnapshot(tx, userId, snapshot);
     await store.insertImported(
       tx,
       userId,

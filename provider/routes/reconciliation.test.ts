@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as calls from "#contract/calls.ts";
 import type { Reconciliation } from "#contract/reconcile.ts";
@@ -145,5 +146,53 @@ describe("the reconciliation", () => {
     const tap = await provider.call(calls.fixReconciliation, { token: b.token, body });
     expect(tap.status).toBe(404);
     expect(await tradeCount(b.token)).toBe(0);
+  });
+});
+
+const fixture = (name: string) => readFileSync(new URL(`../journal/brokers/fixtures/${name}`, import.meta.url), "utf8");
+
+describe("an import whose file lists its positions", () => {
+  it("saves them as the broker's book: the planted short call is the one difference, fixed at its premium", async () => {
+    const a = await trader();
+    const body = { broker: "ibkr", csv: fixture("ibkr-open-positions.csv") } as const;
+    const preview = await provider.call(calls.previewImport, { token: a.token, body });
+    expect(preview.body).toMatchObject({ positions: { as_of: "2026-04-01T03:59:59.000Z", count: 3 } });
+    // A preview saves nothing.
+    expect((await provider.call(calls.reconciliation, { token: a.token, query: {} })).body).toMatchObject({
+      snapshot: null,
+    });
+    expect((await provider.call(calls.importTrades, { token: a.token, body })).status).toBe(200);
+    const got = (await provider.call(calls.reconciliation, { token: a.token, query: {} })).body as Reconciliation;
+    expect(got.snapshot).toEqual({ source: "ibkr", as_of: "2026-04-01T03:59:59.000Z" });
+    // KO's 100 shares at 50.00 and MSFT's 10 at 400.60 (400.50 + $1 fee) agree.
+    expect(got.differences.map((d) => [d.key, d.issue, d.fix])).toEqual([
+      ["KO|call|62.5|2026-04-17", "missing", { action: "add", trade_kind: "sell_to_open", quantity: 1, price: 0.85 }],
+    ]);
+    const fix = {
+      source: "ibkr",
+      as_of: got.snapshot!.as_of,
+      key: "KO|call|62.5|2026-04-17",
+      action: "add",
+      quantity: 1,
+    };
+    const added = await provider.call(calls.fixReconciliation, { token: a.token, body: fix as never });
+    expect(added.status).toBe(200);
+    expect(added.body).toMatchObject({ kind: "sell_to_open", price: 0.85, traded_at: "2026-04-01T03:59:59.000Z" });
+    const after = (await provider.call(calls.reconciliation, { token: a.token, query: {} })).body as Reconciliation;
+    expect(after.differences).toEqual([]);
+  });
+
+  it("one position line it cannot read: refused with its line, and no book is saved", async () => {
+    const a = await trader();
+    const csv = fixture("ibkr-open-positions.csv").replace("MSFT,10,", "MSFT,0,");
+    const imported = await provider.call(calls.importTrades, { token: a.token, body: { broker: "ibkr", csv } });
+    expect(imported.body).toMatchObject({ positions: null });
+    expect((imported.body as { refused: unknown[] }).refused).toContainEqual({
+      line: 25,
+      reason: "Open position: quantity: A position of 0 is no position; the file's positions are not saved",
+    });
+    expect((await provider.call(calls.reconciliation, { token: a.token, query: {} })).body).toMatchObject({
+      snapshot: null,
+    });
   });
 });
