@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { BrokerSnapshotSource, type BrokerSnapshot } from "./broker-positions.ts";
+import { BrokerSnapshotSource } from "./broker-positions.ts";
 import { DateOnly } from "./entities.ts";
 import { Timestamp } from "./timestamp.ts";
 import { PRICE_MAX } from "./trade-bounds.ts";
@@ -105,12 +105,3 @@ export const ReconcileFixBody = z.object({
     .optional(),
 });
 export type ReconcileFixBody = z.infer<typeof ReconcileFixBody>;
-
-/** How a source is named to the trader: in the screen's sentences and a fix's note in the journal. */
-export const SOURCE_NAMES: Record<BrokerSnapshot["source"], string> = {
-  tradier: "Tradier",
-  ibkr: "Interactive Brokers",
-  tastytrade: "tastytrade",
-  schwab: "Schwab",
-  ofx: "the OFX statement",
-};

@@ -1,7 +1,8 @@
 import type { Db } from "#provider/db/client.ts";
 import type { BrokerSnapshot, BrokerSnapshotSource } from "#contract/broker-positions.ts";
 import type { Trade } from "#contract/entities.ts";
-import { SOURCE_NAMES, type ReconcileFixBody, type Reconciliation } from "#contract/reconcile.ts";
+import { SOURCE_NAMES } from "#contract/broker-names.ts";
+import type { ReconcileFixBody, Reconciliation } from "#contract/reconcile.ts";
 import { conflict, notFound, unprocessable } from "#provider/http/errors.ts";
 import { addTrades } from "#provider/journal/journal.ts";
 import { expiryCloseOf } from "#provider/journal/expiry.ts";

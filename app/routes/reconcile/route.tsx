@@ -1,5 +1,6 @@
 import { Form, Link, useActionData, useLoaderData } from "react-router";
-import { SOURCE_NAMES, type Difference, type Reconciliation } from "#contract/reconcile.ts";
+import { SOURCE_NAMES } from "#contract/broker-names.ts";
+import type { Difference, Reconciliation } from "#contract/reconcile.ts";
 import { formatDateTime } from "#app/lib/format.ts";
 import type { Route } from "./+types/route";
 import { FIX_FIELD, RECONCILE_INTENT, RECONCILE_PARAM } from "./intents.ts";
