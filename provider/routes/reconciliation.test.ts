@@ -93,6 +93,13 @@ describe("the reconciliation", () => {
   it("fixes each difference once: a second tap changes nothing; a close asks its price", async () => {
     const a = await planted();
     const add = { source: "ibkr", as_of: asOf, key: "KO|shares", action: "add", quantity: 100 } as const;
+    // A page that showed another amount (the broker's book changed under it) records nothing.
+    const otherAmount = await provider.call(calls.fixReconciliation, {
+      token: a.token,
+      body: { ...add, quantity: 99 },
+    });
+    expect(otherAmount.status).toBe(409);
+    expect(await tradeCount(a.token)).toBe(1);
     const added = await provider.call(calls.fixReconciliation, { token: a.token, body: add });
     expect(added.status).toBe(200);
     expect(added.body).toMatchObject({
