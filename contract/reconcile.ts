@@ -45,7 +45,7 @@ const Fix = z.object({
 });
 export type Fix = z.infer<typeof Fix>;
 
-export const DIFFERENCE_ISSUES = ["missing", "stale", "quantity", "basis", "unsupported"] as const;
+const DIFFERENCE_ISSUES = ["missing", "stale", "quantity", "basis", "unsupported"] as const;
 
 export const Difference = z.object({
   ...PositionFields,

@@ -11,10 +11,10 @@ import { CONTRACT_SIZE, replay, type WheelTrade } from "#provider/journal/wheel.
 
 type Holding = Difference["journal"] & {};
 type Position = Omit<Difference, "issue" | "fix" | "journal" | "broker">;
-export type BookPosition = Position & { holding: Holding };
+type BookPosition = Position & { holding: Holding };
 
 /** The matching key; the same spelling as an import's opening positions (ADR 0074). */
-export function positionKey(p: {
+function positionKey(p: {
   ticker: string;
   kind: "shares" | "option";
   option_type: string | null;

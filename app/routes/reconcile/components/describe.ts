@@ -14,8 +14,8 @@ const usd = new Intl.NumberFormat("en-US", {
   maximumFractionDigits: 4,
 });
 const whole = new Intl.NumberFormat("en-US", { maximumFractionDigits: 4 });
-export const money = (value: number) => usd.format(value);
-export const count = (value: number) => whole.format(value);
+const money = (value: number) => usd.format(value);
+const count = (value: number) => whole.format(value);
 
 export const positionName = (p: Position) =>
   p.kind === "shares" ? `${p.ticker} shares` : `${p.ticker} ${count(p.strike!)} ${p.option_type} ${p.expiry}`;
