@@ -31,6 +31,8 @@ export default [
       // Covered calls on the shares held: a tab beside the put recommendations (docs/decisions/0079).
       route("insights/calls", "routes/covered-calls/route.tsx"),
       route("plan", "routes/plan/route.tsx"),
+      // The journal beside the broker's positions (docs/decisions/0094).
+      route("reconcile", "routes/reconcile/route.tsx"),
       // The list is the layout, so the option detail (/recommendation/{id}) opens over it.
       layout("routes/insights.tsx", [
         route("insights", "routes/insights-list.tsx"),

@@ -32,6 +32,7 @@ import { MarketStatus } from "./market-status.ts";
 import { RollCandidates, RollCandidatesParams } from "./rolls.ts";
 import { AlertSettings, PositionAlertsByOption } from "./position-alerts.ts";
 import { CallFilterQuery, CallFilters, CoveredCalls } from "./covered-calls.ts";
+import { ReconcileFixBody, Reconciliation, ReconciliationQuery } from "./reconcile.ts";
 import { BestPuts, CapitalSettings, Plan, PlanFits, PlanFitsQuery, PlanQuery, SectorOverride } from "./plan.ts";
 import { SyncResult, TradierAccountBody, TradierConnectBody, TradierConnectionState } from "./broker-sync.ts";
 
@@ -582,6 +583,29 @@ export const importTrades = endpoint({
   path: "/api/trade-imports",
   body: ImportBody,
   response: ImportPreview,
+});
+
+/**
+ * The journal's open positions beside a broker snapshot's (the latest, or `source`'s), with every
+ * difference and its fix (docs/decisions/0094). The caller's own snapshots only: 404 for a source
+ * the caller has none of.
+ */
+export const reconciliation = endpoint({
+  method: "GET",
+  path: "/api/reconciliation",
+  query: ReconciliationQuery,
+  response: Reconciliation,
+});
+
+/**
+ * Records one difference's fix as a journal trade, through the journal's checks (422 with the
+ * reason); 409 when the snapshot or the difference is no longer as the page showed it.
+ */
+export const fixReconciliation = endpoint({
+  method: "POST",
+  path: "/api/reconciliation/fixes",
+  body: ReconcileFixBody,
+  response: Trade,
 });
 
 /**

@@ -563,5 +563,10 @@ export const ImportPreview = z.object({
       price: z.number().nullable(),
     }),
   ),
+  /**
+   * The open positions the file lists, saved as the broker's book on import for the reconciliation
+   * (docs/decisions/0094); null when the file lists none or one could not be read.
+   */
+  positions: z.object({ as_of: Timestamp, count: z.number().int() }).nullable(),
 });
 export type ImportPreview = z.infer<typeof ImportPreview>;

@@ -48,6 +48,7 @@ import { createExplainer } from "./ai/explainer.ts";
 import type { AiSettings } from "./ai/port.ts";
 import { trackRecordRoutes } from "./routes/track-record.ts";
 import { alertSettingsRoutes } from "./routes/alert-settings.ts";
+import { reconciliationRoutes } from "./routes/reconciliation.ts";
 import { planRoutes } from "./routes/plan.ts";
 import { trackRecordJob } from "./track-record/job.ts";
 import { pruneRunsJob } from "./jobs/prune-job.ts";
@@ -232,6 +233,7 @@ export async function createProvider(options: ProviderOptions = {}): Promise<Pro
     coveredCallRoutes(router, context);
     planRoutes(router, context);
     brokerRoutes(router, context);
+    reconciliationRoutes(router, context);
 
     const shared = database.kind === "postgres" && Boolean(options.databaseUrl);
     const scheduler = createScheduler(

@@ -152,7 +152,14 @@ export default function ImportTrades({ actionData }: Route.ComponentProps) {
             {preview.duplicates.length > 0 ? (
               <p>Already imported: lines {preview.duplicates.map((d) => d.line).join(", ")}.</p>
             ) : null}
-            {preview.added.length > 0 ? (
+            {preview.positions ? (
+              <p>
+                The file lists {preview.positions.count} open {preview.positions.count === 1 ? "position" : "positions"}{" "}
+                as of {preview.positions.as_of.slice(0, 16).replace("T", " ")} UTC: importing saves them, to compare
+                with your journal on <Link to="/reconcile">Reconcile</Link>.
+              </p>
+            ) : null}
+            {preview.added.length > 0 || preview.positions ? (
               <Form method="post" encType="multipart/form-data">
                 <input type="hidden" name="intent" value={IMPORT} />
                 <input type="hidden" name="broker" value={actionData?.broker} />
@@ -163,7 +170,9 @@ export default function ImportTrades({ actionData }: Route.ComponentProps) {
                   ),
                 )}
                 <button type="submit" className="button button--primary" aria-disabled={busy || undefined}>
-                  Import {preview.added.length} {preview.added.length === 1 ? "trade" : "trades"}
+                  {preview.added.length === 0
+                    ? "Save the open positions"
+                    : `Import ${preview.added.length} ${preview.added.length === 1 ? "trade" : "trades"}`}
                 </button>
               </Form>
             ) : (

@@ -34,6 +34,7 @@ export default function Portfolio() {
       <p className="journal-actions">
         <Link to={PLAN_PATH}>Capital plan</Link>
         <Link to="/import-trades">Import from a broker</Link>
+        <Link to="/reconcile">Reconcile with the broker</Link>
         {/* A download: a document request, not a client-side navigation. */}
         <a href="/resources/trades-export" download>
           Export CSV

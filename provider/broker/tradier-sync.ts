@@ -87,7 +87,7 @@ export async function syncTradier(
       db,
       userId,
       "tradier",
-      (pace) => parseTradierHistory(events, pace),
+      async (pace) => ({ lines: await parseTradierHistory(events, pace), positions: null }),
       {},
       now.getTime(),
     );

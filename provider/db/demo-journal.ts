@@ -4,8 +4,11 @@
  * closed (put → shares → call → called away), a KO cycle holding 200 shares from an assigned put,
  * one call expired and one open, and two puts open now on listed strikes and expiries.
  */
+import type { BrokerPosition } from "#contract/broker-positions.ts";
+import { journalBook } from "#provider/broker/reconcile.ts";
+import { saveBrokerSnapshot } from "#provider/broker/snapshot-store.ts";
 import type { Db } from "./client.ts";
-import type { NewTrade } from "#provider/journal/store.ts";
+import { wheelTrade, type NewTrade } from "#provider/journal/store.ts";
 import { addTrades } from "#provider/journal/journal.ts";
 import { isTradingDay, isoDateOf, nyClock, weekdayOf } from "#provider/market/calendar.ts";
 import { marketNow } from "#provider/market/clock.ts";
@@ -132,10 +135,33 @@ export async function seedDemoJournal(db: Db, market: MarketData, now = marketNo
   const demo = await db.selectFrom("users").select("id").where("username", "=", "demo").executeTakeFirst();
   if (!demo) return;
   const trades = await demoJournalTrades(market, now);
-  await addTrades(
+  const added = await addTrades(
     db,
     demo.id,
     trades.map((trade) => ({ trade })),
     now,
   );
+  // A broker's book for Reconcile (ADR 0094): the journal's, less the MSFT put and with 50 T shares
+  // the journal never bought, so the demo shows a difference each way.
+  const positions: BrokerPosition[] = journalBook(added.map(wheelTrade), now)
+    .filter((p) => !(p.kind === "option" && p.ticker === "MSFT"))
+    .map(({ ticker, kind, option_type, strike, expiry, holding }) => ({
+      ticker,
+      kind,
+      option_type,
+      strike,
+      expiry,
+      quantity: holding.quantity,
+      cost_basis: holding.cost_basis,
+    }));
+  positions.push({
+    ticker: "T",
+    kind: "shares",
+    option_type: null,
+    strike: null,
+    expiry: null,
+    quantity: 50,
+    cost_basis: 25.4,
+  });
+  await saveBrokerSnapshot(db, demo.id, { source: "ibkr", as_of: new Date(now).toISOString(), positions });
 }

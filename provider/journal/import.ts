@@ -2,13 +2,17 @@ import { createHash } from "node:crypto";
 import type { Db } from "#provider/db/client.ts";
 import { TradeInput, type Broker, type ImportPreview, type TradeInput as TradeInputType } from "#contract/entities.ts";
 import { describeZodError, HttpError } from "#provider/http/errors.ts";
+import { BROKER_SNAPSHOT_SOURCES, type BrokerSnapshot, type BrokerSnapshotSource } from "#contract/broker-positions.ts";
+import { saveBrokerSnapshot } from "#provider/broker/snapshot-store.ts";
 import { CsvFormatError, readCsv, type CsvLine, type ParsedLine } from "./brokers/csv.ts";
 import { parseEtrade } from "./brokers/etrade.ts";
 import { parseFidelity } from "./brokers/fidelity.ts";
 import { parseIbkr } from "./brokers/ibkr.ts";
+import { ibkrPositions } from "./brokers/ibkr-positions.ts";
+import type { PositionsRead } from "./brokers/positions.ts";
 import { parseRobinhood } from "./brokers/robinhood.ts";
 import { parseSchwab } from "./brokers/schwab.ts";
-import { parseOfx } from "./brokers/ofx.ts";
+import { parseOfxStatement } from "./brokers/ofx.ts";
 import { parseTastytrade } from "./brokers/tastytrade.ts";
 import { parseTdAmeritrade } from "./brokers/td-ameritrade.ts";
 import { KIND_WORDS } from "./journal.ts";
@@ -37,6 +41,14 @@ export type ImportSource = Broker | "tradier";
 /** What an import of lines did or would do (a file's preview names its broker besides). */
 export type LinesPreview = Omit<ImportPreview, "broker">;
 
+/** Reads a source's lines, with the open positions it lists when it lists them (docs/decisions/0094). */
+export type LineReader = (
+  pace: () => Promise<void> | undefined,
+) => Promise<{ lines: ParsedLine[]; positions: PositionsRead | null }>;
+
+const isSnapshotSource = (source: ImportSource): source is BrokerSnapshotSource =>
+  (BROKER_SNAPSHOT_SOURCES as readonly string[]).includes(source);
+
 /** CSV brokers: a reader of the file's records, one line at a time. */
 const PARSERS: Record<Exclude<Broker, "ofx">, (records: readonly CsvLine[]) => Iterable<ParsedLine>> = {
   ibkr: parseIbkr,
@@ -48,9 +60,17 @@ const PARSERS: Record<Exclude<Broker, "ofx">, (records: readonly CsvLine[]) => I
   etrade: parseEtrade,
 };
 
-/** A broker file's lines: OFX/QFX statements are XML or SGML, the others CSV (docs/decisions/0089-ofx-investment-statements.md). */
-async function readLines(broker: Broker, text: string, pace: () => Promise<void> | undefined): Promise<ParsedLine[]> {
-  if (broker === "ofx") return parseOfx(text, pace);
+/**
+ * A broker file's lines, and the open positions it lists (docs/decisions/0094): OFX/QFX statements are
+ * XML or SGML, the others CSV (docs/decisions/0089-ofx-investment-statements.md).
+ */
+async function readLines(
+  broker: Broker,
+  text: string,
+  pace: () => Promise<void> | undefined,
+  now: number,
+): Promise<{ lines: ParsedLine[]; positions: PositionsRead | null }> {
+  if (broker === "ofx") return parseOfxStatement(text, pace, now);
   const { records, unreadable } = await readCsv(text, pace);
   const lines: ParsedLine[] = [];
   for (const line of PARSERS[broker](records)) {
@@ -58,7 +78,7 @@ async function readLines(broker: Broker, text: string, pace: () => Promise<void>
     await pace();
   }
   if (unreadable) lines.push(unreadable);
-  return lines;
+  return { lines, positions: broker === "ibkr" ? ibkrPositions(records, now) : null };
 }
 
 interface Planned {
@@ -111,15 +131,16 @@ async function planImport(
   tx: Db,
   userId: number,
   broker: ImportSource,
-  read: (pace: () => Promise<void> | undefined) => Promise<ParsedLine[]>,
+  read: LineReader,
   now: number,
   openingPrices: Readonly<Record<string, number>> = {},
 ) {
   const pace = pacer();
   const mark = await store.journalMark(tx, userId);
   let lines: ParsedLine[];
+  let positions: PositionsRead | null;
   try {
-    lines = await read(pace);
+    ({ lines, positions } = await read(pace));
   } catch (error) {
     if (error instanceof CsvFormatError) throw new HttpError(422, error.message);
     throw error;
@@ -147,7 +168,16 @@ async function planImport(
     userId,
     keyed.filter((l) => !("skipped" in l)).map((l) => l.key),
   );
-  const preview: LinesPreview = { added: [], duplicates: [], refused: [], skipped: 0, openings: [] };
+  const preview: LinesPreview = { added: [], duplicates: [], refused: [], skipped: 0, openings: [], positions: null };
+  // A book missing a position would show it as a difference: one unreadable line and none is saved.
+  for (const refused of positions?.refused ?? []) {
+    preview.refused.push({ ...refused, reason: `${refused.reason}; the file's positions are not saved` });
+  }
+  const snapshot: BrokerSnapshot | null =
+    positions && positions.refused.length === 0 && isSnapshotSource(broker)
+      ? { source: broker, as_of: positions.as_of, positions: positions.positions }
+      : null;
+  if (snapshot) preview.positions = { as_of: snapshot.as_of, count: snapshot.positions.length };
   const valid: Valid[] = [];
   for (const line of keyed) {
     if ("skipped" in line) preview.skipped += 1;
@@ -220,7 +250,7 @@ async function planImport(
   const added = planned.filter((p) => accepted.has(p));
   preview.added = added.map((p) => ({ ...(p.trade as TradeInputType), line: p.line }));
   preview.refused.sort((a, b) => a.line - b.line);
-  return { preview, added, mark };
+  return { preview, added, mark, snapshot };
 }
 
 /**
@@ -318,7 +348,7 @@ export async function previewImport(
   openings: Readonly<Record<string, number>> = {},
   now = Date.now(),
 ): Promise<ImportPreview> {
-  const plan = await planImport(db, userId, broker, (pace) => readLines(broker, csv, pace), now, openings);
+  const plan = await planImport(db, userId, broker, (pace) => readLines(broker, csv, pace, now), now, openings);
   return { broker, ...plan.preview };
 }
 
@@ -335,7 +365,7 @@ export async function importTrades(
   openings: Readonly<Record<string, number>> = {},
   now = Date.now(),
 ): Promise<ImportPreview> {
-  const preview = await importLines(db, userId, broker, (pace) => readLines(broker, csv, pace), openings, now);
+  const preview = await importLines(db, userId, broker, (pace) => readLines(broker, csv, pace, now), openings, now);
   return { broker, ...preview };
 }
 
@@ -347,7 +377,7 @@ export async function importLines(
   db: Db,
   userId: number,
   source: ImportSource,
-  read: (pace: () => Promise<void> | undefined) => Promise<ParsedLine[]>,
+  read: LineReader,
   openings: Readonly<Record<string, number>> = {},
   now = Date.now(),
 ): Promise<LinesPreview> {
@@ -356,7 +386,8 @@ export async function importLines(
   return db.transaction().execute(async (tx) => {
     await store.lockJournal(tx, userId);
     const unchanged = (await store.journalMark(tx, userId)) === plan.mark;
-    const { preview, added } = unchanged ? plan : await planImport(tx, userId, broker, read, now, openings);
+    const { preview, added, snapshot } = unchanged ? plan : await planImport(tx, userId, broker, read, now, openings);
+    if (snapshot) await saveBrokerSnapshot(tx, userId, snapshot);
     await store.insertImported(
       tx,
       userId,

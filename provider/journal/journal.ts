@@ -78,11 +78,21 @@ function uncoveredRefusal(existing: Trade[], uncovered: Map<number, string>, now
   return null;
 }
 
-/** Stores the trades if the journal replays with them; 422 with the reason otherwise. */
-export async function addTrades(db: Db, userId: number, candidates: Candidate[], now = Date.now()): Promise<Trade[]> {
+/**
+ * Stores the trades if the journal replays with them; 422 with the reason otherwise. `candidates` may
+ * be planned from the journal as it is under the lock (the reconciliation's fixes, which refuse there
+ * when their difference has gone).
+ */
+export async function addTrades(
+  db: Db,
+  userId: number,
+  planned: Candidate[] | ((existing: Trade[]) => Candidate[]),
+  now = Date.now(),
+): Promise<Trade[]> {
   return db.transaction().execute(async (tx) => {
     await store.lockJournal(tx, userId);
     const existing = await store.listTrades(tx, userId);
+    const candidates = typeof planned === "function" ? planned(existing) : planned;
     const refusal = refusalOf(existing, candidates, now, true);
     if (refusal) throw new HttpError(422, refusal);
     const added: Trade[] = [];

@@ -1,5 +1,6 @@
 import sax from "sax";
 import { CsvFormatError, type ParsedLine } from "./csv.ts";
+import { positionOf, type PositionsRead } from "./positions.ts";
 import { zonedToIso } from "./zone.ts";
 
 /**
@@ -106,6 +107,9 @@ async function readOfx(text: string, pace: () => Promise<void> | undefined) {
   const entryOf = new Map<Node, { node: Node; raw: string; open: boolean }>();
   let inList = 0;
   const securities: Node[] = [];
+  const holdings: Node[] = [];
+  let positionList = false;
+  let asOf: string | undefined;
   let statements = 0;
   const top = () => stack[stack.length - 1]!;
 
@@ -124,7 +128,12 @@ async function readOfx(text: string, pace: () => Promise<void> | undefined) {
       }
     }
     if (node.name === "STOCKINFO" || node.name === "OPTINFO") securities.push(node);
-    if (node.name === "INVSTMTRS") statements += 1;
+    if (node.name === "INVSTMTRS") {
+      statements += 1;
+      asOf ??= child(node, "DTASOF")?.text;
+    }
+    if (node.name === "INVPOSLIST") positionList = true;
+    if (node.name === "POSSTOCK" || node.name === "POSOPT") holdings.push(node);
     if (node.name === "INVTRANLIST") inList -= 1;
   };
 
@@ -171,7 +180,7 @@ async function readOfx(text: string, pace: () => Promise<void> | undefined) {
       "This OFX file has no investment statement (INVSTMTRS): export the brokerage account's statement, not a bank one",
     );
   }
-  return { transactions, securities };
+  return { transactions, securities, positions: positionList ? { holdings, asOf } : null };
 }
 
 /** Number of a leaf; NaN when missing or not a number. */
@@ -183,11 +192,21 @@ function num(node: Node, name: string): number {
 
 const cents = (n: number) => Math.round(n * 100) / 100;
 
+/** The statement's transactions as lines. */
 export async function parseOfx(
   text: string,
   pace: () => Promise<void> | undefined = () => undefined,
 ): Promise<ParsedLine[]> {
-  const { transactions, securities } = await readOfx(text, pace);
+  return (await parseOfxStatement(text, pace)).lines;
+}
+
+/** The statement's transactions as lines, and its open positions when it lists them (INVPOSLIST). */
+export async function parseOfxStatement(
+  text: string,
+  pace: () => Promise<void> | undefined = () => undefined,
+  now = Date.now(),
+): Promise<{ lines: ParsedLine[]; positions: PositionsRead | null }> {
+  const { transactions, securities, positions } = await readOfx(text, pace);
   const byId = new Map<string, Security>();
   for (const node of securities) {
     const info = child(node, "SECINFO");
@@ -250,7 +269,50 @@ export async function parseOfx(
     );
     await pace();
   }
-  return lines;
+  return { lines, positions: positions && positionsOf(positions.holdings, positions.asOf) };
+
+  /**
+   * INVPOSLIST's POSSTOCK and POSOPT (OFX 2.2 §13.9.2.6.1): UNITS held, POSTYPE SHORT for a written
+   * option; OFX gives no cost, so the broker's basis is unknown. As of the statement's DTASOF.
+   */
+  function positionsOf(nodes: Node[], dtasof: string | undefined): PositionsRead {
+    const read: PositionsRead = {
+      as_of: (dtasof && ofxInstant(dtasof)) || new Date(now).toISOString(),
+      positions: [],
+      refused: [],
+    };
+    for (const node of nodes) {
+      const id = secId(child(child(node, "INVPOS") ?? node, "SECID"));
+      const security = id ? byId.get(id) : undefined;
+      if (!security) {
+        read.refused.push({
+          line: node.line,
+          reason: `Open position: security ${id ?? "(none)"} is not in the SECLIST`,
+        });
+        continue;
+      }
+      const units = Math.abs(num(node, "UNITS"));
+      const quantity = (find(node, "POSTYPE") ?? "").toUpperCase() === "SHORT" ? -units : units;
+      const option = security.option;
+      const expiry = option && /^(\d{4})(\d{2})(\d{2})/.exec(option.expiry);
+      const fields =
+        node.name === "POSSTOCK"
+          ? { ticker: security.ticker, kind: "shares", option_type: null, strike: null, expiry: null }
+          : {
+              ticker:
+                (option?.underlying ? byId.get(option.underlying)?.ticker : undefined) ||
+                /^([A-Z.]{1,6})\s*\d{6}[CP]\d{8}$/.exec(security.ticker)?.[1],
+              kind: "option",
+              option_type: option?.type === "PUT" ? "put" : option?.type === "CALL" ? "call" : null,
+              strike: option ? Number(option.strike) : null,
+              expiry: expiry ? `${expiry[1]}-${expiry[2]}-${expiry[3]}` : null,
+            };
+      const result = positionOf(node.line, { ...fields, quantity, cost_basis: null });
+      if ("position" in result) read.positions.push(result.position);
+      else read.refused.push(result.refused);
+    }
+    return read;
+  }
 
   function lineOf(node: Node, base: { line: number; text: string }): ParsedLine {
     if (legs.has(node) || node.name === "INVBANKTRAN") return { ...base, skipped: true };
