@@ -47,8 +47,8 @@ export default function ReconcileScreen() {
           <p>No broker has told us your positions yet.</p>
           <p>
             <Link to="/import-trades">Import a statement</Link> that lists your open positions (Interactive Brokers'
-            activity statement with its Open Positions section, or an OFX/QFX investment statement), or connect Tradier
-            on the Broker screen: its positions arrive with every sync.
+            activity statement with its Open Positions section, or an OFX/QFX investment statement), or{" "}
+            <Link to="/broker">connect Tradier</Link>: its positions arrive with every sync.
           </p>
         </section>
       ) : (
