@@ -16,6 +16,11 @@
  *     while every price partition is made due each 15 s (a round over all tickers): CPU per
  *     request and per active trader-minute (MIX_PER_MINUTE requests), rows written and read per
  *     minute (pg_stat_database), memory per process, p50/p99 per kind.
+ *  4. ADR 0086's side by side: /insights with the top-line counts remembered or not.
+ *  5. ADR 0102's side by side: /insights as a page of 25 cards and with every card (`?shown=`
+ *     past the active runs, as the screen was before), through one app and provider, in
+ *     alternating blocks. BENCH_CAPACITY_ONLY=insights-page runs only this one (after a generation
+ *     round to make the runs): BENCH_FLAGGED sets how many.
  *
  *   npm run build && npm run bench -- capacity     (or npx node bench/capacity.bench.ts)
  */
@@ -46,6 +51,8 @@ const WATCHLIST_SIZE = 15;
 const FLAGGED_PER_TRADER = 3;
 /** Tickers some trader flags for recommendations (the first ones), so generation has a bounded set. */
 const FLAGGED_TICKERS = Math.min(TICKERS, Number(env.BENCH_FLAGGED ?? 150));
+/** Only the block of ADR 0102 (section 5), for a larger number of active runs in a few minutes. */
+const ONLY_INSIGHTS_PAGE = env.BENCH_CAPACITY_ONLY === "insights-page";
 /** /insights views per block in the side-by-side of ADR 0086, and blocks of each. */
 const INSIGHTS_VIEWS = Number(env.BENCH_INSIGHTS_VIEWS ?? 30);
 const TIERS = [
@@ -447,27 +454,34 @@ try {
   await fillTraders();
 
   // 1. Scheduled work, one process then two.
-  console.log("price and generation rounds, one provider process");
-  const prices1 = await priceRound([first]);
-  const generation1 = await generationRound([first]);
-  const second = await startProvider();
-  console.log("price and generation rounds, two provider processes");
-  const prices2 = await priceRound([first, second]);
-  const generation2 = await generationRound([first, second]);
-  result.jobs = {
-    prices: [prices1, prices2],
-    generation: [generation1, generation2],
-    prices_two_over_one: r2(prices2.tickers_per_minute / prices1.tickers_per_minute),
-    generation_two_over_one: r2(generation2.tickers_per_minute / generation1.tickers_per_minute),
-  };
-  console.log(JSON.stringify(result.jobs, null, 1));
-  await stopProc(second);
+  if (ONLY_INSIGHTS_PAGE) {
+    console.log(`generation round over ${FLAGGED_TICKERS} flagged tickers (the active runs of section 5)`);
+    result.seeding = await generationRound([first]);
+    console.log(JSON.stringify(result.seeding));
+  }
+  if (!ONLY_INSIGHTS_PAGE) {
+    console.log("price and generation rounds, one provider process");
+    const prices1 = await priceRound([first]);
+    const generation1 = await generationRound([first]);
+    const second = await startProvider();
+    console.log("price and generation rounds, two provider processes");
+    const prices2 = await priceRound([first, second]);
+    const generation2 = await generationRound([first, second]);
+    result.jobs = {
+      prices: [prices1, prices2],
+      generation: [generation1, generation2],
+      prices_two_over_one: r2(prices2.tickers_per_minute / prices1.tickers_per_minute),
+      generation_two_over_one: r2(generation2.tickers_per_minute / generation1.tickers_per_minute),
+    };
+    console.log(JSON.stringify(result.jobs, null, 1));
+    await stopProc(second);
+  }
 
   // 2. and 3. Tiers.
   const providers: Proc[] = [first];
   const tiers: unknown[] = [];
   let perKind: Record<string, unknown> | null = null;
-  for (const tier of TIERS) {
+  for (const tier of ONLY_INSIGHTS_PAGE ? [] : TIERS) {
     while (providers.length < tier.providers) providers.push(await startProvider());
     const apps: Proc[] = [];
     for (let i = 0; i < tier.apps; i++) apps.push(await startApp(providers[i % providers.length]!.url));
@@ -601,7 +615,7 @@ try {
 
   // 4. ADR 0086 side by side: /insights through an app on a provider that counts every view afresh
   // (before) and through one that remembers the counts per run (after), in alternating blocks.
-  {
+  if (!ONLY_INSIGHTS_PAGE) {
     const before = await startProvider({ BENCH_COUNT_CACHE_ENTRIES: "0" });
     const after = await startProvider();
     const paths = { before: await startApp(before.url), after: await startApp(after.url) };
@@ -661,6 +675,78 @@ try {
     console.log(JSON.stringify(result.insights_count_cache));
   }
 
+  // 5. ADR 0102 side by side: /insights as a page of cards (after) and with every card (before,
+  // `?shown=` past the active runs: the screen as it was), one app and one provider, in
+  // alternating blocks after a warm-up view each (the count cache of ADR 0086 on, as deployed).
+  {
+    const provider = await startProvider();
+    const app = await startApp(provider.url);
+    const readers: Trader[] = [];
+    for (let i = 0; i < 6; i++) readers.push(await trader(app.url, i + 1));
+    const { rows } = await admin.query<{ n: string }>("SELECT count(*) AS n FROM active_recommendation_runs");
+    const paths = { all: "/insights?shown=10000", page: "/insights" };
+    const cards = { all: 0, page: 0 };
+    const view = async (side: "all" | "page", t: Trader) => {
+      const t0 = performance.now();
+      const response = await fetch(`${t.app}${paths[side]}`, { headers: { cookie: t.cookie } });
+      const html = await response.text();
+      if (response.status !== 200) throw new Error(`/insights (${side}): ${response.status}`);
+      cards[side] = html.split('class="ins-card"').length - 1;
+      return performance.now() - t0;
+    };
+    const totals = {
+      all: { app: 0, provider: 0, pg: 0, read: 0, views: 0, latencies: [] as number[] },
+      page: { app: 0, provider: 0, pg: 0, read: 0, views: 0, latencies: [] as number[] },
+    };
+    for (const side of ["all", "page"] as const) for (const t of readers) await view(side, t);
+    const loadBefore = loadAverage();
+    for (let block = 0; block < 4; block++) {
+      for (const side of ["all", "page"] as const) {
+        const m = await measured({ apps: [app.pid], providers: [provider.pid] }, async () => {
+          let next = 0;
+          await Promise.all(
+            Array.from({ length: 3 }, async () => {
+              while (next < INSIGHTS_VIEWS)
+                totals[side].latencies.push(await view(side, readers[next++ % readers.length]!));
+            }),
+          );
+        });
+        totals[side].app += m.appsMs;
+        totals[side].provider += m.providersMs;
+        totals[side].pg += m.pgMs;
+        totals[side].read += m.read;
+        totals[side].views += INSIGHTS_VIEWS;
+      }
+    }
+    const per = (side: "all" | "page") => ({
+      cards: cards[side],
+      app_cpu_ms: r2(totals[side].app / totals[side].views),
+      provider_cpu_ms: r2(totals[side].provider / totals[side].views),
+      postgres_cpu_ms: r2(totals[side].pg / totals[side].views),
+      rows_read: Math.round(totals[side].read / totals[side].views),
+      p50_ms: Math.round(percentile(totals[side].latencies, 0.5)),
+    });
+    const before = per("all");
+    const after = per("page");
+    const total = (x: typeof before) => x.app_cpu_ms + x.provider_cpu_ms + x.postgres_cpu_ms;
+    result.insights_page = {
+      active_runs: Number(rows[0]!.n),
+      views_each: totals.all.views,
+      load_average: { before: loadBefore, after: loadAverage() },
+      every_card: before,
+      a_page: after,
+      ratio_page_over_every_card: {
+        app_cpu: r2(after.app_cpu_ms / before.app_cpu_ms),
+        provider_cpu: r2(after.provider_cpu_ms / before.provider_cpu_ms),
+        postgres_cpu: r2(after.postgres_cpu_ms / before.postgres_cpu_ms),
+        total_cpu: r2(total(after) / total(before)),
+      },
+    };
+    console.log(JSON.stringify(result.insights_page));
+    await stopProc(app);
+    await stopProc(provider);
+  }
+
   // Table sizes now, for a year's projection (docs/capacity.md).
   const { rows: sizes } = await admin.query<{ table: string; rows: string; bytes: string }>(
     `SELECT relname AS table, n_live_tup AS rows, pg_total_relation_size(relid) AS bytes
@@ -668,15 +754,16 @@ try {
   );
   result.tables = sizes.map((s) => ({ table: s.table, rows: Number(s.rows), mb: mb(Number(s.bytes)) }));
   result.load_average_at_end = loadAverage();
-  result.headline = {
-    prices_two_over_one: (result.jobs as { prices_two_over_one: number }).prices_two_over_one,
-    generation_two_over_one: (result.jobs as { generation_two_over_one: number }).generation_two_over_one,
-    cpu_s_per_trader_minute_1x1: (tiers[0] as { cpu_s_per_active_trader_minute: number })
-      .cpu_s_per_active_trader_minute,
-    insights_rows_read_after_over_before: (
-      result.insights_count_cache as { ratio_after_over_before: { rows_read: number } }
-    ).ratio_after_over_before.rows_read,
-  };
+  if (!ONLY_INSIGHTS_PAGE)
+    result.headline = {
+      prices_two_over_one: (result.jobs as { prices_two_over_one: number }).prices_two_over_one,
+      generation_two_over_one: (result.jobs as { generation_two_over_one: number }).generation_two_over_one,
+      cpu_s_per_trader_minute_1x1: (tiers[0] as { cpu_s_per_active_trader_minute: number })
+        .cpu_s_per_active_trader_minute,
+      insights_rows_read_after_over_before: (
+        result.insights_count_cache as { ratio_after_over_before: { rows_read: number } }
+      ).ratio_after_over_before.rows_read,
+    };
   report(result);
 } finally {
   await listener.end().catch(() => {});

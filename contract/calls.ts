@@ -359,6 +359,29 @@ export const topLineRecommendations = endpoint({
   response: z.array(TopLineRecommendation),
 });
 
+/** The most cards one page of the top line asks for (ADR 0102: /insights shows 25 and adds 25 a tap). */
+export const TOP_LINE_LIMIT_MAX = 10_000;
+
+/**
+ * A page of the top line, in its order (by ticker), for /insights (ADR 0102): `limit` cards from
+ * `offset` of the stocks whose name or ticker contains `q` (case-insensitive), or only `ticker`'s;
+ * `total` is how many stocks match. Without a limit, every one.
+ */
+export const topLineRecommendationsPage = endpoint({
+  method: "GET",
+  path: "/api/biz-trade-recommendations-top-line-page",
+  query: TraderFilterQuery.extend({
+    limit: z.coerce.number().int().min(1).max(TOP_LINE_LIMIT_MAX).optional(),
+    offset: z.coerce.number().int().min(0).max(1_000_000).optional(),
+    q: z.string().trim().max(100).optional(),
+    ticker: Ticker.optional(),
+  }),
+  response: z.object({
+    items: z.array(TopLineRecommendation),
+    total: z.number().int().min(0),
+  }),
+});
+
 export const generateRecommendations = endpoint({
   method: "POST",
   path: "/api/biz-generate-trade-recommendations/:ticker",

@@ -62,6 +62,7 @@ const matrix: Record<string, Row> = {
   tradeRecommendations: SIGNED_IN,
   tradeRecommendation: SIGNED_IN,
   topLineRecommendations: SIGNED_IN,
+  topLineRecommendationsPage: SIGNED_IN,
   traderFilters: SIGNED_IN, // each caller's own
   saveTraderFilters: SIGNED_IN, // each caller's own
   alertSettings: SIGNED_IN, // each caller's own

@@ -18,6 +18,7 @@ export function InsightCard({
   expanded,
   toggleHref,
   conservativeFilter = false,
+  anchor,
   children,
 }: {
   item: TopLineRecommendation;
@@ -28,13 +29,15 @@ export function InsightCard({
   now: number;
   expanded: boolean;
   toggleHref: string;
+  /** The card's id, for a link to land on it. */
+  anchor?: string | undefined;
   /** The expanded card's panel: date chips and option cards. */
   children?: ReactNode;
 }) {
   const panelId = useId();
   const count = item.trade_recommendation_count;
   return (
-    <li className="ins-card" data-ticker={item.ticker} data-expanded={expanded || undefined}>
+    <li className="ins-card" id={anchor} data-ticker={item.ticker} data-expanded={expanded || undefined}>
       <div className="ins-card__head">
         <StockLogo ticker={item.ticker} src={logoSrc} />
         <div className="ins-card__id">

@@ -22,6 +22,7 @@ export function InsightsSearchForm({
   onDraft: setDraft,
   open,
   date,
+  shown,
   hydrated,
 }: {
   draft: InsightsDraft;
@@ -29,6 +30,8 @@ export function InsightsSearchForm({
   /** The expanded stock and its chosen date, kept across a search without JavaScript. */
   open: string | null;
   date: string | null;
+  /** How many cards the list shows (ADR 0102), kept across a search without JavaScript. */
+  shown: string | null;
   hydrated: boolean;
 }) {
   return (
@@ -85,6 +88,7 @@ export function InsightsSearchForm({
       </div>
       {open ? <input type="hidden" name={PARAM.open} value={open} /> : null}
       {open && date ? <input type="hidden" name={PARAM.date} value={date} /> : null}
+      {shown ? <input type="hidden" name={PARAM.shown} value={shown} /> : null}
       <noscript>
         <button type="submit" className="button ins-filters__apply">
           Apply

@@ -27,12 +27,15 @@ export function TraderFiltersForm({
   open,
   query,
   max,
+  shown,
 }: {
   values: FilterForm;
   error: string | null;
   open: string | null;
   query: string;
   max: string | null;
+  /** How many cards the list shows (ADR 0102), kept when the filters apply. */
+  shown: string | null;
 }) {
   return (
     <details className="ins-trader-filters" open={error ? true : undefined}>
@@ -46,6 +49,7 @@ export function TraderFiltersForm({
         {query ? <input type="hidden" name={PARAM.query} value={query} /> : null}
         {max ? <input type="hidden" name={PARAM.maxStrike} value={max} /> : null}
         {open ? <input type="hidden" name={PARAM.open} value={open} /> : null}
+        {shown ? <input type="hidden" name={PARAM.shown} value={shown} /> : null}
         <label className="ins-check">
           <input type="hidden" name="at_or_below_conservative" value="0" />
           <input

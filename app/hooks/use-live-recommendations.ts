@@ -8,12 +8,15 @@ export interface LoadedRecommendations {
   /** The expanded stock whose options were loaded with the page, if any. */
   open: string | null;
   options: TradeRecommendation[] | null;
+  /** A page of the top line (ADR 0102): how many stocks its search matched, the search, the open stock off the page. */
+  page?: { total: number; query: string; pinned: TopLineRecommendation | null };
 }
 
 function fromLoaded(loaded: LoadedRecommendations): LiveRecommendations {
   return {
     topLine: loaded.topLine,
     options: loaded.open && loaded.options ? { [loaded.open]: loaded.options } : {},
+    ...(loaded.page ?? {}),
   };
 }
 

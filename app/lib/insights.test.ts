@@ -8,6 +8,8 @@ import {
   parseMaxStrike,
   passingStrike,
   selectedDate,
+  showingText,
+  shownCards,
   type LiveRecommendations,
 } from "./insights.ts";
 
@@ -157,5 +159,57 @@ describe("live updates (docs/product.md#states-live)", () => {
     };
     const next = applyTradeUpdate(own, { type: "trade_recommendations_top_line_update", ticker: "MSFT", data: shared });
     expect(next.topLine.find((i) => i.ticker === "MSFT")).toMatchObject({ average_iv: 431.5 });
+  });
+});
+
+describe("a page of the list (ADR 0102)", () => {
+  it("reads how many cards the address asks for: a page at least, whole numbers only", () => {
+    expect(shownCards(null)).toBe(25);
+    expect(shownCards("50")).toBe(50);
+    expect(shownCards("3")).toBe(25);
+    expect(shownCards("2.5")).toBe(25);
+    expect(shownCards("lots")).toBe(25);
+    expect(shownCards("99999999")).toBe(10_000);
+  });
+
+  it("says how many stocks it shows of how many", () => {
+    expect(showingText(25, 2500)).toBe("Showing 25 of 2,500 stocks");
+    expect(showingText(1, 1)).toBe("Showing 1 of 1 stock");
+  });
+
+  const page: LiveRecommendations = {
+    topLine: [top("AAPL", "Apple Inc."), top("MSFT", "Microsoft Corporation")],
+    options: {},
+    total: 40,
+    query: "",
+    pinned: top("TSLA", "Tesla, Inc."),
+  };
+  const update = (ticker: string, name: string) =>
+    applyTradeUpdate(page, { type: "trade_recommendations_top_line_update", ticker, data: top(ticker, name, 9) });
+
+  it("adds a new stock that sorts within the page, keeping the page's length, and counts it", () => {
+    const next = update("GOOGL", "Alphabet Inc. Class A");
+    expect(next.topLine.map((i) => i.ticker)).toEqual(["AAPL", "GOOGL"]);
+    expect(next.total).toBe(41);
+  });
+
+  it("leaves a stock past the page's last card to the next read, and one the search leaves out", () => {
+    expect(update("NVDA", "NVIDIA Corporation")).toBe(page);
+    expect(
+      applyTradeUpdate(
+        { ...page, query: "app" },
+        {
+          type: "trade_recommendations_top_line_update",
+          ticker: "GOOGL",
+          data: top("GOOGL", "Alphabet Inc. Class A"),
+        },
+      ),
+    ).toEqual({ ...page, query: "app" });
+  });
+
+  it("updates the open stock's card shown off the page in place", () => {
+    const next = update("TSLA", "Tesla, Inc.");
+    expect(next.pinned).toMatchObject({ ticker: "TSLA", trade_recommendation_count: 3 });
+    expect(next.topLine).toBe(page.topLine);
   });
 });

@@ -18,7 +18,31 @@ export const INSIGHTS_PARAM = {
   date: "date",
   all: "all",
   fit: "fit",
+  shown: "shown",
 } as const;
+
+/**
+ * The cards a page of the list holds, and how many more 'Show {n} more' adds (ADR 0102): about
+ * three phone screens, the render a view costs no longer grows with every stock anyone flagged.
+ */
+export const INSIGHTS_PAGE = 25;
+/** The most cards `?shown=` asks for: the provider's cap on a page (contract TOP_LINE_LIMIT_MAX). */
+export const INSIGHTS_SHOWN_MAX = 10_000;
+
+/** How many cards the URL's `shown` asks for: a whole number from INSIGHTS_PAGE to INSIGHTS_SHOWN_MAX, else a page. */
+export function shownCards(raw: string | null | undefined): number {
+  const value = Number(raw);
+  if (!raw || !Number.isInteger(value)) return INSIGHTS_PAGE;
+  return Math.min(INSIGHTS_SHOWN_MAX, Math.max(INSIGHTS_PAGE, value));
+}
+
+/** The longest name search the provider takes (contract topLineRecommendationsPage's `q`). */
+export const SEARCH_MAX = 100;
+
+/** The count line over the list: 'Showing 25 of 2,500 stocks'. */
+export function showingText(shown: number, total: number): string {
+  return `Showing ${shown.toLocaleString("en-US")} of ${total.toLocaleString("en-US")} ${total === 1 ? "stock" : "stocks"}`;
+}
 
 /**
  * The option detail's `?explain=1`: the server writes the AI explanation into the page (the
@@ -99,8 +123,15 @@ export const LIVE_COUNT_RELOAD_MS = 1500;
 
 /** What the screen shows that live updates can change: the top line, and each open symbol's options. */
 export interface LiveRecommendations {
+  /** The page of the top line (ADR 0102), in ticker order. */
   topLine: TopLineRecommendation[];
   options: Record<string, TradeRecommendation[]>;
+  /** How many stocks the server's search matched (the page's length and more); unset, the page is all of them. */
+  total?: number;
+  /** The search the server applied to the page (`q`). */
+  query?: string;
+  /** The expanded stock's card when it is not on the page (shown first). */
+  pinned?: TopLineRecommendation | null;
 }
 
 /**
@@ -112,25 +143,34 @@ export function applyTradeUpdate(state: LiveRecommendations, update: TradeUpdate
   if (update.type === "trade_recommendations_update") {
     return { ...state, options: { ...state.options, [update.ticker]: update.data } };
   }
-  const exists = state.topLine.some((item) => item.ticker === update.ticker);
   // A broadcast carries the shared intrinsic value (the UIP list's, else 0) and the default view's
   // count; the ones on screen are this trader's own (their levels and filters). The intrinsic value
   // a new set does not change; the count stays until the page reads the trader's own again
   // (LIVE_COUNT_RELOAD_MS after the first update of a burst).
-  const topLine = exists
-    ? state.topLine.map((item) =>
-        item.ticker === update.ticker
-          ? {
-              ...update.data,
-              average_iv: item.average_iv,
-              trade_recommendation_count: item.trade_recommendation_count,
-              conservative_iv: item.conservative_iv,
-              conservative_source: item.conservative_source,
-            }
-          : item,
-      )
-    : [...state.topLine, update.data].sort((a, b) => a.ticker.localeCompare(b.ticker));
-  return { ...state, topLine };
+  const replaced = (item: TopLineRecommendation): TopLineRecommendation => ({
+    ...update.data,
+    average_iv: item.average_iv,
+    trade_recommendation_count: item.trade_recommendation_count,
+    conservative_iv: item.conservative_iv,
+    conservative_source: item.conservative_source,
+  });
+  if (state.pinned?.ticker === update.ticker) return { ...state, pinned: replaced(state.pinned) };
+  if (state.topLine.some((item) => item.ticker === update.ticker)) {
+    return { ...state, topLine: state.topLine.map((item) => (item.ticker === update.ticker ? replaced(item) : item)) };
+  }
+  // A stock new to the list joins it where it sorts, when that is on this page (ADR 0102): a page
+  // holds every stock of its search up to its last card, so one missing before that is new.
+  // Past the last card of a partial page it may be one the page never held: left to the next read.
+  if (filterByName([update.data], state.query ?? "").length === 0) return state;
+  const complete = state.total === undefined || state.topLine.length >= state.total;
+  const last = state.topLine.at(-1);
+  if (!complete && (!last || update.data.ticker.localeCompare(last.ticker) > 0)) return state;
+  const topLine = [...state.topLine, update.data].sort((a, b) => a.ticker.localeCompare(b.ticker));
+  return {
+    ...state,
+    topLine: complete ? topLine : topLine.slice(0, state.topLine.length),
+    ...(state.total === undefined ? {} : { total: state.total + 1 }),
+  };
 }
 
 /** The generate action's answer to a fetcher: the toast, and on success the ticker to expand. */

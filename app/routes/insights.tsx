@@ -17,6 +17,7 @@ import {
   expiryDates,
   filterByName,
   generatedTicker,
+  INSIGHTS_PAGE,
   INSIGHTS_PARAM as PARAM,
   INSIGHTS_PATH,
   insightsSearch,
@@ -24,6 +25,7 @@ import {
   parseMaxStrike,
   passingStrike,
   selectedDate,
+  showingText,
 } from "#app/lib/insights.ts";
 import { filtersDiffer } from "#app/lib/trader-filters.ts";
 import { fitFilterOn, fittingOnly } from "#app/lib/plan-fit-filter.ts";
@@ -70,9 +72,10 @@ export const headers: Route.HeadersFunction = () => NO_STORE;
 const isListPath = (url: URL) => url.pathname === INSIGHTS_PATH || url.pathname.startsWith("/recommendation/");
 
 /**
- * Data is reloaded when a stock is expanded (its options), by fetch all, after a generation, and
- * on entering the screen. Search, the strike filter, the date chips, collapsing and opening or
- * closing the option detail only change the URL.
+ * Data is reloaded when a stock is expanded (its options), by fetch all, after a generation, on
+ * entering the screen, and for another search or 'Show more' (the provider pages and searches the
+ * list, ADR 0102). The strike filter, the date chips, collapsing and opening or closing the option
+ * detail only change the URL.
  */
 export function shouldRevalidate({
   currentUrl,
@@ -94,6 +97,9 @@ export function shouldRevalidate({
   if (currentUrl.href === nextUrl.href) return defaultShouldRevalidate;
   if (!isListPath(currentUrl) || !isListPath(nextUrl)) return defaultShouldRevalidate;
   if (filtersDiffer(currentUrl.searchParams, nextUrl.searchParams)) return true;
+  for (const name of [PARAM.query, PARAM.shown]) {
+    if ((currentUrl.searchParams.get(name) ?? "").trim() !== (nextUrl.searchParams.get(name) ?? "").trim()) return true;
+  }
   const currentOpen = openTicker(currentUrl.searchParams.get(PARAM.open));
   return nextOpen !== null && nextOpen !== currentOpen;
 }
@@ -161,7 +167,11 @@ export default function Insights() {
   }, [draft, applied, setSearchParams, openOptions]);
 
   const query = hydrated ? applied.query : urlQuery;
-  const cards = filterByName(live.topLine, query);
+  // The open stock's card first when the page does not hold it, then the page (ADR 0102); typed
+  // text narrows what is on screen at once, the server's search follows.
+  const cards = filterByName(live.pinned ? [live.pinned, ...live.topLine] : live.topLine, query);
+  const total = live.total ?? live.topLine.length;
+  const more = Math.min(INSIGHTS_PAGE, total - live.topLine.length);
   const listSearch = (change?: (params: URLSearchParams) => void) => insightsSearch(searchParams, change);
   const listUrl = (change?: (params: URLSearchParams) => void) => INSIGHTS_PATH + listSearch(change);
   const reloading = revalidator.state === "loading";
@@ -212,7 +222,14 @@ export default function Insights() {
       </nav>
 
       <div className="ins-tools">
-        <InsightsSearchForm draft={draft} onDraft={setDraft} open={open} date={date} hydrated={hydrated} />
+        <InsightsSearchForm
+          draft={draft}
+          onDraft={setDraft}
+          open={open}
+          date={date}
+          shown={searchParams.get(PARAM.shown)}
+          hydrated={hydrated}
+        />
         <GenerateForm action={listUrl()} />
       </div>
       <TraderFiltersForm
@@ -221,6 +238,7 @@ export default function Insights() {
         open={open}
         query={urlQuery}
         max={searchParams.get(PARAM.maxStrike)}
+        shown={searchParams.get(PARAM.shown)}
       />
 
       {topLineError ? (
@@ -229,7 +247,7 @@ export default function Insights() {
         </p>
       ) : null}
 
-      {!topLineError && live.topLine.length === 0 ? (
+      {!topLineError && live.topLine.length === 0 && !live.query ? (
         <div className="ins-empty">
           <p>No recommendations yet.</p>
           <p className="ins-empty__hint">
@@ -238,18 +256,26 @@ export default function Insights() {
           </p>
         </div>
       ) : null}
-      {live.topLine.length > 0 && cards.length === 0 ? (
+      {!topLineError && (live.topLine.length > 0 || live.query) && query && cards.length === 0 ? (
         <p className="ins-empty" role="status">
           No stock matches “{query}”.
         </p>
       ) : null}
 
+      {cards.length > 0 ? (
+        <p className="ins-count" data-testid="showing">
+          {showingText(cards.length, Math.max(total, cards.length))}
+        </p>
+      ) : null}
+
       <ul className="ins-list" aria-label="Recommended stocks" aria-busy={reloading || undefined}>
-        {cards.map((item) => {
+        {cards.map((item, index) => {
           const expanded = item.ticker === open;
           return (
             <InsightCard
               key={item.ticker}
+              // Where 'Show more' lands without JavaScript: the first card it added.
+              anchor={anchorAt(index - (live.pinned ? 1 : 0))}
               item={item}
               logoSrc={logoUrl(logoTemplate, item.ticker)}
               now={loaded.now}
@@ -292,10 +318,27 @@ export default function Insights() {
           );
         })}
       </ul>
+      {more > 0 && !topLineError ? (
+        <Link
+          to={
+            listUrl((p) => p.set(PARAM.shown, String(loaded.shown + INSIGHTS_PAGE))) + `#ins-from-${loaded.shown + 1}`
+          }
+          replace
+          preventScrollReset
+          className="button ins-more"
+        >
+          Show {more} more
+        </Link>
+      ) : null}
 
       <Outlet />
     </>
   );
+}
+
+/** The id of the first card each 'Show more' added, which its link names (`#ins-from-26`). */
+function anchorAt(index: number): string | undefined {
+  return index > 0 && index % INSIGHTS_PAGE === 0 ? `ins-from-${index + 1}` : undefined;
 }
 
 function setOrDelete(params: URLSearchParams, name: string, value: string) {

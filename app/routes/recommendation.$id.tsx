@@ -67,7 +67,9 @@ export default function RecommendationDetail() {
     else void navigate(closeTo, { replace: true, preventScrollReset: true });
   };
   const name = recommendation
-    ? list?.topLine.find((t) => t.stock_id === recommendation.stock_id)?.stock_name
+    ? [...(list?.topLine ?? []), ...(list?.page.pinned ? [list.page.pinned] : [])].find(
+        (t) => t.stock_id === recommendation.stock_id,
+      )?.stock_name
     : undefined;
 
   // Closing returns focus to the option card that opened the detail, when the list shows it.

@@ -2,7 +2,14 @@ import { data, redirect, type RouterContextProvider } from "react-router";
 import * as calls from "#contract/calls.ts";
 import type { TradeRecommendation } from "#contract/entities.ts";
 import { messages } from "#app/lib/messages.ts";
-import { INSIGHTS_PARAM as PARAM, INSIGHTS_PATH, insightsSearch, openTicker } from "#app/lib/insights.ts";
+import {
+  INSIGHTS_PARAM as PARAM,
+  INSIGHTS_PATH,
+  insightsSearch,
+  openTicker,
+  SEARCH_MAX,
+  shownCards,
+} from "#app/lib/insights.ts";
 import { filtersInUrl, formOf, providerQuery, type FilterForm } from "#app/lib/trader-filters.ts";
 import { userCall } from "#app/server/auth.server.ts";
 import { appEnv } from "#app/server/env.server.ts";
@@ -24,6 +31,13 @@ export async function loadInsights(request: Request, context: Readonly<RouterCon
     throw redirect(INSIGHTS_PATH + insightsSearch(url.searchParams), { headers: NO_STORE });
   }
   const open = openTicker(url.searchParams.get(PARAM.open));
+  // A page of the list (ADR 0102), searched by the provider so a stock past the page is found too.
+  const shown = shownCards(url.searchParams.get(PARAM.shown));
+  const search = (url.searchParams.get(PARAM.query) ?? "").trim().slice(0, SEARCH_MAX);
+  const topLinePage = (filters: Record<string, string> | undefined, only?: string) =>
+    userCall(context, calls.topLineRecommendationsPage, {
+      query: { ...filters, limit: String(shown), ...(search ? { q: search } : {}), ...(only ? { ticker: only } : {}) },
+    });
   // The trader's filters: the URL's (the filter form), else their saved ones, which the provider applies.
   const inUrl = filtersInUrl(url.searchParams);
   let query = inUrl ? providerQuery(inUrl) : undefined;
@@ -33,9 +47,10 @@ export async function loadInsights(request: Request, context: Readonly<RouterCon
     if (!(error instanceof ProviderError)) throw error;
     return null;
   });
+  let checked: Awaited<ReturnType<typeof topLinePage>> | null = null;
   if (query) {
     try {
-      await userCall(context, calls.topLineRecommendations, { query });
+      checked = await topLinePage(query);
     } catch (error) {
       if (!(error instanceof ProviderError) || error.status !== 422) throw error;
       // Filters the provider refuses: say why, and show the list with the saved ones.
@@ -45,11 +60,11 @@ export async function loadInsights(request: Request, context: Readonly<RouterCon
   }
 
   const [top, options] = await Promise.all([
-    userCall(context, calls.topLineRecommendations, { query }).then(
-      (items) => ({ items, error: null }),
+    (checked ? Promise.resolve(checked) : topLinePage(query)).then(
+      (page) => ({ ...page, error: null }),
       (error: unknown) => {
         if (!(error instanceof ProviderError)) throw error;
-        return { items: [], error: messages.fetchTopLineFailed };
+        return { items: [], total: 0, error: messages.fetchTopLineFailed };
       },
     ),
     open
@@ -66,18 +81,33 @@ export async function loadInsights(request: Request, context: Readonly<RouterCon
       : { items: null, error: null },
   ]);
 
-  // Whether each of the open stock's puts fits the trader's plan (ADR 0081).
-  const plan = options.items
-    ? await loadPlanFits(
-        context,
-        options.items.map((o) => o.id),
-      )
-    : null;
+  const [plan, pinned] = await Promise.all([
+    // Whether each of the open stock's puts fits the trader's plan (ADR 0081).
+    options.items
+      ? loadPlanFits(
+          context,
+          options.items.map((o) => o.id),
+        )
+      : null,
+    // The expanded stock's card when the page does not hold it (a generation, an option opened from a
+    // link): shown first, if the search matches it.
+    open && top.items.length < top.total && !top.items.some((item) => item.ticker === open)
+      ? topLinePage(query, open).then(
+          (page) => page.items[0] ?? null,
+          (error: unknown) => {
+            if (!(error instanceof ProviderError)) throw error;
+            return null;
+          },
+        )
+      : null,
+  ]);
 
   return data(
     {
       plan,
       topLine: top.items,
+      page: { total: top.total, query: search, pinned },
+      shown,
       topLineError: top.error,
       open,
       options: options.items,

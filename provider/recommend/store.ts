@@ -607,38 +607,87 @@ export async function topLine(
   filters: TraderFilterValues,
   cache?: CountCache,
 ): Promise<TopLineRecommendation[]> {
+  return (await topLinePage(db, viewerId, filters, {}, cache)).items;
+}
+
+/** Which part of the top line a view shows (ADR 0102). */
+export interface TopLineSlice {
+  /** Cards from `offset`, at most `limit` (every one without). */
+  limit?: number | undefined;
+  offset?: number | undefined;
+  /** Only stocks whose name or ticker contains this, case-insensitive. */
+  q?: string | undefined;
+  /** Only this stock. */
+  ticker?: string | undefined;
+}
+
+/**
+ * A page of topLine (ADR 0102): the stocks in order are read narrow (ticker and run, no inputs), and
+ * only the page's runs are read whole and counted, so a view's work follows the cards it shows,
+ * not the stocks anyone flagged. `total` is how many stocks the slice's search matches.
+ */
+export async function topLinePage(
+  db: Db,
+  viewerId: number | null,
+  filters: TraderFilterValues,
+  slice: TopLineSlice,
+  cache?: CountCache,
+): Promise<{ items: TopLineRecommendation[]; total: number }> {
+  const needle = slice.q?.trim().toLowerCase() ?? "";
+  const listed = await db
+    .selectFrom("active_recommendation_runs as t")
+    .innerJoin("stocks as s", "s.id", "t.stock_id")
+    // A run that stored no put has no top-line entry, as before ADR 0040 (asked of the cache when there is one).
+    .$if(!cache, (q) =>
+      q.where(({ exists, selectFrom }) =>
+        exists(selectFrom("trade_recommendations as p").select("p.id").whereRef("p.run_id", "=", "t.run_id")),
+      ),
+    )
+    // strpos, not LIKE: a typed % or _ is a character to find, as in the screen's filterByName.
+    .$if(needle !== "", (q) =>
+      q.where(sql<boolean>`(strpos(lower(s.name), ${needle}) > 0 OR strpos(lower(s.ticker), ${needle}) > 0)`),
+    )
+    .$if(slice.ticker !== undefined, (q) => q.where("s.ticker", "=", slice.ticker!))
+    .select(["s.id", "s.ticker", "t.run_id"])
+    .orderBy("s.ticker")
+    .execute()
+    .then((rows) => (cache ? withStoredPuts(db, cache, rows) : rows));
+  const offset = slice.offset ?? 0;
+  const page = listed.slice(offset, slice.limit === undefined ? undefined : offset + slice.limit);
+  if (page.length === 0) return { items: [], total: listed.length };
+  const stockIds = page.map((r) => r.id);
+  const runIds = page.map((r) => r.run_id);
   const [runs, counts, own, uip] = await Promise.all([
     db
-      .selectFrom("active_recommendation_runs as t")
-      .innerJoin("recommendation_runs as r", "r.id", "t.run_id")
-      .innerJoin("stocks as s", "s.id", "t.stock_id")
-      // A run that stored no put has no top-line entry, as before ADR 0040 (asked of the cache when there is one).
-      .$if(!cache, (q) =>
-        q.where(({ exists, selectFrom }) =>
-          exists(selectFrom("trade_recommendations as p").select("p.id").whereRef("p.run_id", "=", "t.run_id")),
-        ),
-      )
-      .select(["r.created_at", "r.inputs", "s.id", "s.ticker", "s.name", "t.run_id"])
-      .orderBy("s.ticker")
-      .execute()
-      .then((rows) => (cache ? withStoredPuts(db, cache, rows) : rows)),
-    cache ? cachedReaderCounts(db, cache, viewerId, filters) : readerCounts(db, viewerId, filters),
+      .selectFrom("recommendation_runs as r")
+      .innerJoin("stocks as s", "s.id", "r.stock_id")
+      .select(["r.id as run_id", "r.created_at", "r.inputs", "s.name"])
+      .where(sql<boolean>`r.id = ANY(${runIds}::int[])`)
+      .execute(),
+    cache ? cachedReaderCounts(db, cache, viewerId, filters, stockIds) : readerCounts(db, viewerId, filters, runIds),
     db
       .selectFrom("user_stocks")
       .select(["stock_id", "average_iv", "conservative_iv"])
       .where("user_id", "=", viewerId ?? -1)
+      .where(sql<boolean>`stock_id = ANY(${stockIds}::int[])`)
       .execute(),
-    db.selectFrom("uip_stocks").select(["stock_id", "average_iv", "conservative_iv"]).execute(),
+    db
+      .selectFrom("uip_stocks")
+      .select(["stock_id", "average_iv", "conservative_iv"])
+      .where(sql<boolean>`stock_id = ANY(${stockIds}::int[])`)
+      .execute(),
   ]);
+  const runById = new Map(runs.map((r) => [r.run_id, r]));
   const averageByStock = new Map<number, number>();
   for (const row of uip) averageByStock.set(row.stock_id, row.average_iv);
   for (const row of own) averageByStock.set(row.stock_id, row.average_iv);
   const ownConservative = new Map(own.map((row) => [row.stock_id, Number(row.conservative_iv)]));
   const uipConservative = new Map(uip.map((row) => [row.stock_id, Number(row.conservative_iv)]));
-  return runs.map((r) => {
+  const items = page.map((p) => {
+    const r = runById.get(p.run_id)!;
     // The conservative value the reader's filter uses, and whose it is (readerLevels, ADR 0083).
-    const mine = ownConservative.get(r.id) ?? 0;
-    const shared = uipConservative.get(r.id) ?? 0;
+    const mine = ownConservative.get(p.id) ?? 0;
+    const shared = uipConservative.get(p.id) ?? 0;
     const conservative =
       mine > 0
         ? { conservative_iv: mine, conservative_source: "watchlist" as const }
@@ -647,15 +696,16 @@ export async function topLine(
           : { conservative_iv: 0, conservative_source: "none" as const };
     return {
       ...topLineOf({
-        stock: { id: r.id, ticker: r.ticker, name: r.name },
+        stock: { id: p.id, ticker: p.ticker, name: r.name },
         inputs: parseJson<RunInputs>(r.inputs),
         createdAt: r.created_at,
-        count: counts.get(r.id) ?? 0,
+        count: counts.get(p.id) ?? 0,
       }),
-      average_iv: averageByStock.get(r.id) ?? 0,
+      average_iv: averageByStock.get(p.id) ?? 0,
       ...conservative,
     };
   });
+  return { items, total: listed.length };
 }
 
 /** The IV figures of a stock's active run, as its cards show them; null when the stock has none. */
@@ -760,6 +810,8 @@ export async function cachedReaderCounts(
   cache: CountCache,
   viewerId: number | null,
   f: TraderFilterValues,
+  /** Only these stocks' active runs (a page of the top line, ADR 0102); every one when omitted. */
+  stockIds?: readonly number[],
 ): Promise<Map<number, number>> {
   const runs = await db
     .selectFrom("active_recommendation_runs as a")
@@ -774,6 +826,7 @@ export async function cachedReaderCounts(
         "conservative",
       ),
     ])
+    .$if(stockIds !== undefined, (q) => q.where(sql<boolean>`a.stock_id = ANY(${[...(stockIds ?? [])]}::int[])`))
     .execute();
   const filters = JSON.stringify(Object.entries(f).sort(([a], [b]) => (a < b ? -1 : 1)));
   const keyOf = (run: (typeof runs)[number]) =>

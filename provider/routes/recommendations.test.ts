@@ -497,6 +497,59 @@ describe("GET /api/biz-trade-recommendations-top-line", () => {
   });
 });
 
+describe("GET /api/biz-trade-recommendations-top-line-page (ADR 0102)", () => {
+  beforeAll(async () => {
+    for (const ticker of ["AAPL", "AMZN", "GOOGL", "MSFT", "TSLA"])
+      expect((await generate(ticker, admin.token)).status).toBe(200);
+  });
+  const page = async (query: Record<string, string>, token = demo.token) => {
+    const res = await provider.call(calls.topLineRecommendationsPage, { token, query });
+    expect(res.status).toBe(200);
+    return calls.topLineRecommendationsPage.response.parse(res.body);
+  };
+
+  it("sends a page of the top line in its order, and how many stocks there are", async () => {
+    const all = calls.topLineRecommendations.response.parse(
+      (await provider.call(calls.topLineRecommendations, { token: demo.token })).body,
+    );
+    expect(all.length).toBeGreaterThan(3);
+    const first = await page({ limit: "2" });
+    expect(first).toEqual({ items: all.slice(0, 2), total: all.length });
+    const next = await page({ limit: "2", offset: "2" });
+    expect(next).toEqual({ items: all.slice(2, 4), total: all.length });
+    expect(await page({})).toEqual({ items: all, total: all.length });
+    expect(await page({ limit: "2", offset: String(all.length) })).toEqual({ items: [], total: all.length });
+  });
+
+  it("searches every stock by name or ticker, not only the first page", async () => {
+    const all = calls.topLineRecommendations.response.parse(
+      (await provider.call(calls.topLineRecommendations, { token: demo.token })).body,
+    );
+    const last = all.at(-1)!;
+    const byName = await page({ limit: "1", q: last.stock_name.slice(0, 6).toUpperCase() });
+    expect(byName.items[0]).toEqual(last);
+    const byTicker = await page({ limit: "1", q: ` ${last.ticker.toLowerCase()} ` });
+    expect(byTicker.items.map((i) => i.ticker)).toContain(last.ticker);
+    expect(await page({ q: "%" })).toEqual({ items: [], total: 0 });
+    expect(await page({ ticker: last.ticker })).toEqual({ items: [last], total: 1 });
+    // The filters still apply to the counts, as on the whole top line.
+    const wide = calls.topLineRecommendations.response.parse(
+      (await provider.call(calls.topLineRecommendations, { token: demo.token, query: WIDE })).body,
+    );
+    expect((await page({ ...WIDE, ticker: last.ticker })).items).toEqual([wide.at(-1)]);
+  });
+
+  it("refuses a page it cannot send with a readable detail", async () => {
+    const refused: Record<string, string>[] = [{ limit: "0" }, { limit: "10001" }, { offset: "-1" }, { limit: "two" }];
+    for (const query of refused) {
+      const res = await provider.call(calls.topLineRecommendationsPage, { token: demo.token, query });
+      expect(res.status).toBe(422);
+      expect(res.body).toMatchObject({ detail: expect.any(String) });
+    }
+    expect((await provider.call(calls.topLineRecommendationsPage, { query: { limit: "2" } })).status).toBe(401);
+  });
+});
+
 describe("whose levels flag the rows (buy_level, below_conservative_iv)", () => {
   type Levels = Omit<ReferenceLevels, "average_iv">;
   // Levels as fractions of the spot, so each set of levels flags different strikes near the money.

@@ -3,7 +3,7 @@ import type { Router } from "#provider/http/router.ts";
 import type { ProviderContext } from "#provider/context.ts";
 import { isAdmin } from "#provider/auth/callers.ts";
 import { forbidden, notFound } from "#provider/http/errors.ts";
-import { activeRecommendations, recommendationById, topLine } from "#provider/recommend/store.ts";
+import { activeRecommendations, recommendationById, topLine, topLinePage } from "#provider/recommend/store.ts";
 import { generateRecommendations } from "#provider/recommend/generate.ts";
 import { recommendContext } from "#provider/recommend/context.ts";
 import { readerFilters, saveFilters, savedFilters } from "#provider/recommend/filters.ts";
@@ -48,6 +48,13 @@ export function recommendationRoutes(
   router.on(calls.topLineRecommendations, async ({ caller, query }) =>
     topLine(db, caller.id, await readerFilters(db, caller.id, query), counts),
   );
+
+  // A page of it, for /insights (ADR 0102): the work follows the cards shown, not every flagged stock.
+  router.on(calls.topLineRecommendationsPage, async ({ caller, query }) => {
+    const { limit, offset, q, ticker, ...filterQuery } = query ?? {};
+    const filters = await readerFilters(db, caller.id, filterQuery);
+    return topLinePage(db, caller.id, filters, { limit, offset, q, ticker }, counts);
+  });
 
   router.on(calls.traderFilters, async ({ caller }) => savedFilters(db, caller.id));
 

@@ -432,6 +432,7 @@ export const validRequests: Record<string, Builder> = {
     return { params: { id: row.id } };
   },
   topLineRecommendations: async () => ({}),
+  topLineRecommendationsPage: async () => ({ query: { limit: "25" } }),
   traderFilters: async () => ({}),
   saveTraderFilters: async () => ({
     body: {

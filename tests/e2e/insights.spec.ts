@@ -583,13 +583,13 @@ test.describe("boundaries and failures (stand-in provider)", () => {
   test("failures: 'Failed to fetch trade recommendations top line data', 'Failed to fetch trade recommendations', 'An unexpected error occurred'", async ({
     page,
   }) => {
-    standIn.answer("GET", "/api/biz-trade-recommendations-top-line", { status: 500, body: { detail: "down" } });
+    standIn.answer("GET", calls.topLineRecommendationsPage.path, { status: 500, body: { detail: "down" } });
     await openInsights(page, trader, appUrl);
     await expect(page.getByRole("alert")).toHaveText("Failed to fetch trade recommendations top line data");
     await expect(page.locator("li.ins-card")).toHaveCount(0);
     await expect(page.getByText("No recommendations yet.")).toHaveCount(0);
     // An empty top line is not a failure.
-    standIn.answer("GET", "/api/biz-trade-recommendations-top-line", { status: 200, body: [] });
+    standIn.answer("GET", calls.topLineRecommendationsPage.path, { status: 200, body: { items: [], total: 0 } });
     await page.reload();
     await expect(page.getByText("No recommendations yet.")).toBeVisible();
     await expect(page.getByRole("alert")).toHaveCount(0);

@@ -322,6 +322,11 @@ export function ruleTopLine(changes: Partial<TopLineRecommendation> = {}): TopLi
 export function serveRules(standIn: StandIn, topLine: TopLineRecommendation[] = [ruleTopLine()]): void {
   const options = ruleOptions();
   standIn.answer("GET", calls.topLineRecommendations.path, { status: 200, body: topLine });
+  // The list asks for a page of it (ADR 0102): these few cards are all of it.
+  standIn.answer("GET", calls.topLineRecommendationsPage.path, {
+    status: 200,
+    body: { items: topLine, total: topLine.length },
+  });
   standIn.answer("GET", `/api/biz-trade-recommendations/${RULES}`, { status: 200, body: options });
   for (const option of options) {
     standIn.answer("GET", `/api/biz-trade-recommendation/${option.id}`, { status: 200, body: option });

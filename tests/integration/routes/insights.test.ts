@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { ENHANCED_FIELD } from "#app/lib/action-reply.ts";
 import { INSIGHTS_INTENT } from "#app/lib/insights-intents.ts";
 import { messages } from "#app/lib/messages.ts";
@@ -163,5 +163,86 @@ describe("/insights loader", () => {
     const loaded = page.data as { filtersError: string | null; topLineError: string | null };
     expect(loaded.filtersError).toBeTruthy();
     expect(loaded.topLineError).toBeNull();
+  });
+});
+
+describe("/insights: a page of the list (ADR 0102)", () => {
+  type Loaded = Awaited<ReturnType<typeof list.loader>>["data"];
+  const load = async (url: string) => {
+    const page = await callLoader(list, app.trader, url);
+    expect(page.status).toBe(200);
+    return page.data as Loaded;
+  };
+  const PAGING = 32;
+
+  // More stocks with an active run than a page holds: copies of AAPL's run, ZP01 … ZP32.
+  beforeAll(async () => {
+    await callAction(route, app.admin, "/insights", { intent: INSIGHTS_INTENT.generate, ticker: "AAPL" });
+    const { db } = app.provider.provider.context;
+    const source = await db
+      .selectFrom("active_recommendation_runs as a")
+      .innerJoin("stocks as s", "s.id", "a.stock_id")
+      .innerJoin("recommendation_runs as r", "r.id", "a.run_id")
+      .select(["a.run_id", "r.inputs"])
+      .where("s.ticker", "=", "AAPL")
+      .executeTakeFirstOrThrow();
+    const { id: _id, ...put } = await db
+      .selectFrom("trade_recommendations")
+      .selectAll()
+      .where("run_id", "=", source.run_id)
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    for (let i = 1; i <= PAGING; i++) {
+      const ticker = `ZP${String(i).padStart(2, "0")}`;
+      const stock = await db
+        .insertInto("stocks")
+        .values({ ticker, name: `Paging Test ${ticker} Corp`, current_price: 100 })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      const run = await db
+        .insertInto("recommendation_runs")
+        .values({ stock_id: stock.id, inputs: JSON.stringify(source.inputs) })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      await db
+        .insertInto("trade_recommendations")
+        .values({ ...put, run_id: run.id, stock_id: stock.id, extra: JSON.stringify(put.extra) })
+        .execute();
+      await db.insertInto("active_recommendation_runs").values({ stock_id: stock.id, run_id: run.id }).execute();
+    }
+  });
+
+  it("holds 25 cards of every stock, in ticker order, and 'Show 25 more' brings the next", async () => {
+    const first = await load("/insights");
+    expect(first.topLine).toHaveLength(25);
+    expect(first.shown).toBe(25);
+    expect(first.page.total).toBeGreaterThanOrEqual(PAGING + 1);
+    const tickers = first.topLine.map((t) => t.ticker);
+    expect(tickers).toEqual([...tickers].sort());
+
+    const more = await load("/insights?shown=50");
+    expect(more.topLine).toHaveLength(Math.min(50, more.page.total));
+    expect(more.topLine.slice(0, 25)).toEqual(first.topLine);
+    expect(more.topLine.at(-1)!.ticker).toBe("ZP32");
+  });
+
+  it("finds a stock past the first page by its name", async () => {
+    const first = await load("/insights");
+    expect(first.topLine.map((t) => t.ticker)).not.toContain("ZP32");
+    const found = await load("/insights?q=test%20zp32");
+    expect(found.topLine.map((t) => t.ticker)).toEqual(["ZP32"]);
+    expect(found.page).toMatchObject({ total: 1, query: "test zp32" });
+    const many = await load("/insights?q=paging");
+    expect(many.topLine).toHaveLength(25);
+    expect(many.page.total).toBe(PAGING);
+  });
+
+  it("shows an expanded stock off the page first", async () => {
+    const page = await load("/insights?open=ZP32");
+    expect(page.page.pinned).toMatchObject({ ticker: "ZP32" });
+    expect(page.topLine).toHaveLength(25);
+    expect(page.options).not.toBeNull();
+    // On the page, it is not shown twice.
+    expect((await load("/insights?open=AAPL")).page.pinned).toBeNull();
   });
 });
