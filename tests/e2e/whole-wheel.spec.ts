@@ -219,7 +219,7 @@ test("a whole wheel on the demo market: put, shares at the adjusted basis, a cov
   for (const label of [
     "Premium (bid)",
     "Mid",
-    "If called away, monthly, net",
+    `If called away (on ${money(basis)} basis), monthly, net`,
     "Chance of being called (risk-neutral)",
   ]) {
     await expect(first.getByText(label, { exact: true })).toBeVisible();
