@@ -1,4 +1,4 @@
-import { routeOffline, tickerOf } from "#app/lib/offline-policy.ts";
+import { routeOffline, tickerOf } from "#app/offline/index.ts";
 import type { TradeIntent } from "#app/lib/trade-intents.ts";
 
 const INTENTS = ["save-stock", "save-option"] as const satisfies readonly TradeIntent[];

@@ -1,5 +1,5 @@
 import { ADD_STOCK_INTENTS, type AddStockIntent } from "#app/components/stock-list/intents.ts";
-import { routeOffline, tickerOf } from "#app/lib/offline-policy.ts";
+import { routeOffline, tickerOf } from "#app/offline/index.ts";
 
 /** Look the company up (no JavaScript), or add the stock. */
 export { ADD_STOCK_INTENTS as INTENTS, type AddStockIntent as Intent };

@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import routes from "#app/routes.ts";
-import type { RouteOffline } from "#app/lib/offline-policy.ts";
+import type { RouteOffline } from "#app/offline/index.ts";
 
 /**
  * Each route's offline policy (`<route>.offline.ts`, ADR 0041) must name the route's real path,

@@ -1,4 +1,4 @@
-import { routeOffline } from "#app/lib/offline-policy.ts";
+import { routeOffline } from "#app/offline/index.ts";
 
 /** One form, no intent (deleting from this screen posts to the list, /uip-stocks). */
 export const offline = routeOffline({

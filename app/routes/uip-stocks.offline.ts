@@ -1,5 +1,5 @@
 import { UIP_INTENTS, type UipIntent } from "#app/components/stock-list/intents.ts";
-import { listChange, routeOffline } from "#app/lib/offline-policy.ts";
+import { listChange, routeOffline } from "#app/offline/index.ts";
 
 /** The UIP list's forms, its action's switch and the outbox's names share these intents. */
 export { UIP_INTENTS as INTENTS, type UipIntent as Intent };

@@ -5,7 +5,7 @@ import type { Category } from "#contract/entities.ts";
 import { uipRows, type UipRow } from "#app/lib/list-row-data.ts";
 import { LIST_PARAM } from "#app/lib/list-url-state.ts";
 import { messages } from "#app/lib/messages.ts";
-import { OFFLINE_SAVE_HEADER } from "#app/lib/offline.ts";
+import { OFFLINE_SAVE_HEADER } from "#app/offline/index.ts";
 import { sanitizeTicker } from "#app/lib/input-sanitizers.ts";
 import { ENHANCED_FIELD } from "#app/lib/action-reply.ts";
 import { orderPayload } from "#app/lib/stock-list.ts";

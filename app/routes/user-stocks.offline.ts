@@ -1,5 +1,5 @@
 import { WATCHLIST_INTENTS, type WatchlistIntent } from "#app/components/stock-list/intents.ts";
-import { listChange, routeOffline } from "#app/lib/offline-policy.ts";
+import { listChange, routeOffline } from "#app/offline/index.ts";
 
 /** The watchlist's forms, its action's switch and the outbox's names share these intents. */
 export { WATCHLIST_INTENTS as INTENTS, type WatchlistIntent as Intent };

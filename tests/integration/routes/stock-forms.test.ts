@@ -5,8 +5,8 @@ import * as addUip from "#app/routes/add-uip-stock.tsx";
 import * as addUser from "#app/routes/add-user-stock.tsx";
 import * as editUip from "#app/routes/uip-stock.$ticker.tsx";
 import * as editUser from "#app/routes/user-stock.$ticker.tsx";
-import { OFFLINE_SAVE_HEADER } from "#app/lib/offline.ts";
-import { offlineMiddleware } from "#app/server/offline.server.ts";
+import { OFFLINE_SAVE_HEADER } from "#app/offline/index.ts";
+import { offlineMiddleware } from "#app/offline/index.server.ts";
 import { callAction, callLoader, get, settle, signedOut, routeHarnessForFile } from "../../support/app-routes.ts";
 
 /**

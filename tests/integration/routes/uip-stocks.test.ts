@@ -3,7 +3,7 @@ import type { RouterContextProvider } from "react-router";
 import { ENHANCED_FIELD } from "#app/lib/action-reply.ts";
 import type { UipRow, WatchlistRow } from "#app/lib/list-row-data.ts";
 import { messages } from "#app/lib/messages.ts";
-import { OFFLINE_SAVE_HEADER } from "#app/lib/offline.ts";
+import { OFFLINE_SAVE_HEADER } from "#app/offline/index.ts";
 import type { Intent } from "#app/routes/uip-stocks.offline.ts";
 import * as route from "#app/routes/uip-stocks.tsx";
 import * as watchlist from "#app/routes/user-stocks.tsx";

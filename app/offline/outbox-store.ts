@@ -1,9 +1,9 @@
 import { useSyncExternalStore } from "react";
-import type { PendingChange } from "./offline.ts";
+import type { PendingChange } from "./protocol.ts";
 
 /**
  * The changes waiting in the service worker's outbox, as the page last heard
- * (components/offline-status.tsx keeps it up to date), for screens that show them as made.
+ * (offline-status.tsx keeps it up to date), for screens that show them as made.
  */
 const NONE: readonly PendingChange[] = [];
 // An empty outbox is always NONE, the server's snapshot too: another empty array would make React

@@ -8,7 +8,7 @@ import {
 import { toast as showToast } from "#app/lib/toast.ts";
 import type { ActionReply } from "#app/lib/action-reply.ts";
 import { messages, TOAST_MS } from "#app/lib/messages.ts";
-import { offlineAnswer } from "#app/lib/offline.ts";
+import { offlineAnswer } from "./protocol.ts";
 
 /** What an action answers when the network failed: a reply with a toast, and nothing else changed. */
 interface OfflineReply extends ActionReply {
@@ -17,7 +17,7 @@ interface OfflineReply extends ActionReply {
 }
 
 /**
- * Root client middleware: turns the service worker's "offline" answers (lib/offline.ts) into
+ * Root client middleware: turns the service worker's "offline" answers (app/offline/protocol.ts) into
  * something each screen already handles.
  *
  * - A form posted while offline (or lost in transit) gets an action reply `{ ok, toast }` with
@@ -46,7 +46,7 @@ export const offlineClientMiddleware: MiddlewareFunction<Record<string, DataStra
       : messages.notSentOffline;
     const reply: OfflineReply = {
       // A change in the outbox counts as made (dialogs close, reorder mode ends; lists show it as
-      // made, hooks/use-as-queued.ts); one not sent leaves the screen as it was.
+      // made, app/offline/use-as-queued.ts); one not sent leaves the screen as it was.
       ok: offline.queued,
       offline: true,
       queued: offline.queued,

@@ -1,9 +1,9 @@
 /**
  * The offline protocol shared by the service worker (app/service-worker.ts), the page
- * (components/offline-status.tsx, lib/offline-middleware.ts) and the server (server/offline.server.ts):
+ * (offline-status.tsx, client-middleware.ts) and the server (middleware.server.ts):
  * the messages and headers they exchange, and how waiting changes show on a list. Which screens keep
  * their last data and which changes wait in the outbox is each route's own policy
- * (app/routes/*.offline.ts, gathered by app/sw/route-policies.ts; ADR 0041). Pure: no I/O here.
+ * (app/routes/*.offline.ts, gathered by app/offline/sw/route-policies.ts; ADR 0041). Pure: no I/O here.
  */
 
 /** Where the worker is served from, and registered by the page (docs/product.md#screens-routing). */
@@ -122,7 +122,7 @@ export function offlineAnswer(body: unknown): OfflineAnswer["offline"] | null {
   return typeof offline === "object" && offline !== null && typeof offline.queued === "boolean" ? offline : null;
 }
 
-/** How a screen's documents and data are fetched by the worker (each route declares its own: app/lib/offline-policy.ts). */
+/** How a screen's documents and data are fetched by the worker (each route declares its own: app/offline/policy.ts). */
 export type ScreenPolicy =
   /** Network first; after a short wait (or no network) the last saved copy. */
   | "saved"

@@ -1,4 +1,4 @@
-import { PRECACHE_PREFIX, SAVED_PREFIX } from "#app/lib/offline.ts";
+import { PRECACHE_PREFIX, SAVED_PREFIX } from "#app/offline/protocol.ts";
 import { sw } from "./scope.ts";
 
 /**

@@ -7,7 +7,7 @@ import {
   type OfflineAnswer,
   type PendingChange,
   type ReplayOutcome,
-} from "#app/lib/offline.ts";
+} from "#app/offline/protocol.ts";
 import { ENHANCED_FIELD } from "#app/lib/action-reply.ts";
 import { withStore } from "./idb.ts";
 import { describeChange } from "./route-policies.ts";

@@ -7,7 +7,7 @@ import {
   pageOfDataUrl,
   queuedToggle,
   routesOf,
-} from "./offline.ts";
+} from "./protocol.ts";
 
 const url = (path: string) => new URL(path, "https://app.test");
 

@@ -7,8 +7,8 @@ import {
 import { IDEMPOTENCY_HEADER } from "#contract/calls.ts";
 import { isActionReply } from "#app/lib/action-reply.ts";
 import { messages } from "#app/lib/messages.ts";
-import { OFFLINE_REPLAY_HEADER, OFFLINE_SAVE_HEADER, OUTCOME_HEADER, type ReplayOutcome } from "#app/lib/offline.ts";
-import { toastFromSetCookie } from "./toast.server.ts";
+import { OFFLINE_REPLAY_HEADER, OFFLINE_SAVE_HEADER, OUTCOME_HEADER, type ReplayOutcome } from "./protocol.ts";
+import { toastFromSetCookie } from "#app/server/toast.server.ts";
 
 /**
  * The server's side of the offline outbox (docs/decisions/0017-offline-outbox-in-the-service-worker.md).

@@ -1,4 +1,4 @@
-import type { ScreenPolicy } from "./offline.ts";
+import type { ScreenPolicy } from "./protocol.ts";
 
 /**
  * A route's offline policy, declared next to it in `app/routes/<route>.offline.ts` (ADR 0041):

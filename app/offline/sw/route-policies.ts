@@ -1,5 +1,5 @@
-import type { ScreenPolicy } from "#app/lib/offline.ts";
-import { matchRoutePath, type RouteOffline } from "#app/lib/offline-policy.ts";
+import type { ScreenPolicy } from "#app/offline/protocol.ts";
+import { matchRoutePath, type RouteOffline } from "#app/offline/policy.ts";
 
 /**
  * Every route's offline policy, gathered from the `*.offline.ts` files next to the routes at build
@@ -7,7 +7,7 @@ import { matchRoutePath, type RouteOffline } from "#app/lib/offline-policy.ts";
  * to keep in step, and none of the route modules (React) comes with it.
  */
 const POLICIES: readonly RouteOffline[] = Object.values(
-  import.meta.glob<RouteOffline>("../routes/**/*.offline.ts", { eager: true, import: "offline" }),
+  import.meta.glob<RouteOffline>("../../routes/**/*.offline.ts", { eager: true, import: "offline" }),
 );
 
 function policyOf(pathname: string): { policy: RouteOffline; params: Record<string, string> } | null {

@@ -3,8 +3,8 @@ import { useLocation, useNavigate, useRevalidator } from "react-router";
 import { toast as showToast } from "#app/lib/toast.ts";
 import { formatAge } from "#app/lib/format.ts";
 import { messages, TOAST_MS } from "#app/lib/messages.ts";
-import { nextOutboxRetryMs, SAVED_PREFIX, SW, type PendingChange, type ReplayOutcome } from "#app/lib/offline.ts";
-import { setPendingChanges, usePendingChanges } from "#app/lib/outbox-store.ts";
+import { nextOutboxRetryMs, SAVED_PREFIX, SW, type PendingChange, type ReplayOutcome } from "./protocol.ts";
+import { setPendingChanges, usePendingChanges } from "./outbox-store.ts";
 
 type WorkerMessage =
   | { kind: typeof SW.freshness; path: string | null; savedAt: number | null; slow?: boolean; freshFirst?: boolean }

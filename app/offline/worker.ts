@@ -1,8 +1,8 @@
 import { messages } from "#app/lib/messages.ts";
-import { isDataUrl, pageOfDataUrl, SW } from "#app/lib/offline.ts";
-import { isQueuedChange, screenPolicy } from "./route-policies.ts";
-import { dropAll, handleChange, hasPending, pendingChanges, replay } from "./outbox.ts";
-import { BUILD, dropOtherBuilds, fromPrecache, isPrecached, precache } from "./precache.ts";
+import { isDataUrl, pageOfDataUrl, SW } from "./protocol.ts";
+import { isQueuedChange, screenPolicy } from "./sw/route-policies.ts";
+import { dropAll, handleChange, hasPending, pendingChanges, replay } from "./sw/outbox.ts";
+import { BUILD, dropOtherBuilds, fromPrecache, isPrecached, precache } from "./sw/precache.ts";
 import {
   forgetSavedScreens,
   networkOrNoCopy,
@@ -11,8 +11,8 @@ import {
   onSignedOut,
   savedStateOf,
   serveScreen,
-} from "./screens.ts";
-import { sw, tellPage, type FetchEventLike, type MessageEventLike } from "./scope.ts";
+} from "./sw/screens.ts";
+import { sw, tellPage, type FetchEventLike, type MessageEventLike } from "./sw/scope.ts";
 
 /**
  * The worker's offline part (issue 11): the app shell precached, saved screens for reading

@@ -9,7 +9,7 @@ import {
   SW,
   type OfflineAnswer,
   type ScreenPolicy,
-} from "#app/lib/offline.ts";
+} from "#app/offline/protocol.ts";
 import { SIGNED_OUT_HEADER } from "#app/lib/signed-out.ts";
 import { escapeHtml } from "#app/lib/html.ts";
 import { SAVED } from "./precache.ts";
@@ -51,7 +51,7 @@ export async function forgetSavedScreens(): Promise<void> {
   servedSaved.clear();
 }
 
-/** What to do when the server answers a read without a session (set by app/sw/offline.ts). */
+/** What to do when the server answers a read without a session (set by app/offline/worker.ts). */
 let whenSignedOut: () => Promise<void> = async () => undefined;
 export function onSignedOut(listener: () => Promise<void>): void {
   whenSignedOut = listener;

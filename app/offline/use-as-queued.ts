@@ -1,8 +1,8 @@
 import { useMemo } from "react";
-import { applyQueued } from "#app/lib/offline.ts";
-import { usePendingChanges } from "#app/lib/outbox-store.ts";
+import { applyQueued } from "./protocol.ts";
+import { usePendingChanges } from "./outbox-store.ts";
 
-/** The list's rows as they will be once the changes made offline on `page` are sent (lib/offline.ts). */
+/** The list's rows as they will be once the changes made offline on `page` are sent (app/offline/protocol.ts). */
 export function useAsQueued<Row extends { id: number }>(rows: Row[], page: string): Row[] {
   const changes = usePendingChanges();
   return useMemo(() => {
