@@ -12,7 +12,7 @@ export default [
     route("add-trade", "routes/add-trade.tsx"),
     route("import-trades", "routes/import-trades.tsx"),
     route("resources/trades-export", "routes/resources/trades-export.ts"),
-    route("add-user-stock", "routes/add-user-stock.tsx"),
+    route("add-user-stock", "routes/add-user-stock/route.tsx"),
     route("user-stock/:ticker", "routes/user-stock.$ticker.tsx"),
     route("add-uip-stock", "routes/add-uip-stock.tsx"),
     route("uip-stock/:ticker", "routes/uip-stock.$ticker.tsx"),

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { messages } from "#app/lib/messages.ts";
 import * as addTrade from "#app/routes/add-trade.tsx";
 import * as addUipStock from "#app/routes/add-uip-stock.tsx";
-import * as addUserStock from "#app/routes/add-user-stock.tsx";
+import * as addUserStock from "#app/routes/add-user-stock/route.tsx";
 import * as insightsList from "#app/routes/insights-list.tsx";
 import * as login from "#app/routes/login.tsx";
 import * as portfolio from "#app/routes/portfolio.tsx";

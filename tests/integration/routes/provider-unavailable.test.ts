@@ -3,7 +3,7 @@ import type { RouterContextProvider } from "react-router";
 import { messages } from "#app/lib/messages.ts";
 import * as addTrade from "#app/routes/add-trade.tsx";
 import * as addUipStock from "#app/routes/add-uip-stock.tsx";
-import * as addUserStock from "#app/routes/add-user-stock.tsx";
+import * as addUserStock from "#app/routes/add-user-stock/route.tsx";
 import * as insights from "#app/routes/insights.tsx";
 import * as portfolio from "#app/routes/portfolio.tsx";
 import * as profile from "#app/routes/profile.tsx";

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { messages } from "#app/lib/messages.ts";
 import { CATEGORY_REQUIRED } from "#app/lib/stock-fields.ts";
 import * as addUip from "#app/routes/add-uip-stock.tsx";
-import * as addUser from "#app/routes/add-user-stock.tsx";
+import * as addUser from "#app/routes/add-user-stock/route.tsx";
 import * as editUip from "#app/routes/uip-stock.$ticker.tsx";
 import * as editUser from "#app/routes/user-stock.$ticker.tsx";
 import { OFFLINE_SAVE_HEADER } from "#app/offline/index.ts";

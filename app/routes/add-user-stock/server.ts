@@ -1,10 +1,10 @@
-import type { Route } from "./+types/add-user-stock";
+import type { Route } from "./+types/route";
 import * as calls from "#contract/calls.ts";
 import { intentOf } from "#app/lib/intents.ts";
 import { AddUserStockSchema, type AddUserStock } from "#app/lib/stock-schemas.ts";
 import { createStock, lookUpName, readAddPost, requireAdder, type AddStock } from "#app/server/add-stock.server.ts";
 import { requireUser, userCall } from "#app/server/auth.server.ts";
-import { INTENTS } from "./add-user-stock.offline.ts";
+import { INTENTS } from "./route.offline.ts";
 
 /** docs/product.md#screens-watchlist-add: every signed-in user adds to their own watchlist. */
 const ADD_TO_WATCHLIST: AddStock<AddUserStock> = {

@@ -1,5 +1,5 @@
-import type { Route } from "./+types/add-user-stock";
-import { addUserStock, loadAddUserStock } from "./add-user-stock.server.ts";
+import type { Route } from "./+types/route";
+import { addUserStock, loadAddUserStock } from "./server.ts";
 import { ADD_USER_STOCK_FORM } from "#app/lib/form-schemas.ts";
 import { AddStockForm } from "#app/components/stock-list/add-stock-form.tsx";
 
