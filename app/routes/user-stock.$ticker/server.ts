@@ -1,4 +1,4 @@
-import type { Route } from "./+types/user-stock.$ticker";
+import type { Route } from "./+types/route";
 import * as calls from "#contract/calls.ts";
 import type { UserStock } from "#contract/entities.ts";
 import { messages } from "#app/lib/messages.ts";

@@ -1,5 +1,5 @@
-import type { Route } from "./+types/add-uip-stock";
-import { addUipStock, loadAddUipStock } from "./add-uip-stock.server.ts";
+import type { Route } from "./+types/route";
+import { addUipStock, loadAddUipStock } from "./server.ts";
 import { ADD_UIP_STOCK_FORM } from "#app/lib/form-schemas.ts";
 import { AddStockForm } from "#app/components/stock-list/add-stock-form.tsx";
 

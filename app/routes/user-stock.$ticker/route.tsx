@@ -1,5 +1,5 @@
-import type { Route } from "./+types/user-stock.$ticker";
-import { loadEditUserStock, saveUserStock } from "./user-stock.$ticker.server.ts";
+import type { Route } from "./+types/route";
+import { loadEditUserStock, saveUserStock } from "./server.ts";
 import { EDIT_USER_STOCK_FORM } from "#app/lib/form-schemas.ts";
 import { DeleteFromEditPage, EditStockForm, editPageMeta } from "#app/components/stock-list/edit-stock-form.tsx";
 import { shouldRevalidateEditPage } from "#app/components/stock-list/list-state.ts";

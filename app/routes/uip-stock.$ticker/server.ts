@@ -1,4 +1,4 @@
-import type { Route } from "./+types/uip-stock.$ticker";
+import type { Route } from "./+types/route";
 import * as calls from "#contract/calls.ts";
 import type { Category, UipStock } from "#contract/entities.ts";
 import { messages } from "#app/lib/messages.ts";

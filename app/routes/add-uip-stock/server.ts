@@ -1,4 +1,4 @@
-import type { Route } from "./+types/add-uip-stock";
+import type { Route } from "./+types/route";
 import * as calls from "#contract/calls.ts";
 import type { Category } from "#contract/entities.ts";
 import { intentOf } from "#app/lib/intents.ts";
@@ -7,7 +7,7 @@ import { AddUipStockSchema, type AddUipStock } from "#app/lib/stock-schemas.ts";
 import { createStock, lookUpName, readAddPost, requireAdder, type AddStock } from "#app/server/add-stock.server.ts";
 import { hasPermission, userCall } from "#app/server/auth.server.ts";
 import { ProviderError } from "#app/server/provider.server.ts";
-import { INTENTS } from "./add-uip-stock.offline.ts";
+import { INTENTS } from "./route.offline.ts";
 
 /** docs/product.md#roles: 'Add Stock' is offered only with UIP_STOCK CREATE; anyone else is sent back to the list. */
 const ADD_TO_UIP: AddStock<AddUipStock> = {

@@ -1,5 +1,5 @@
-import type { Route } from "./+types/uip-stock.$ticker";
-import { loadEditUipStock, saveUipStock } from "./uip-stock.$ticker.server.ts";
+import type { Route } from "./+types/route";
+import { loadEditUipStock, saveUipStock } from "./server.ts";
 import { messages } from "#app/lib/messages.ts";
 import { EDIT_UIP_STOCK_FORM } from "#app/lib/form-schemas.ts";
 import { CategoryBadge } from "#app/components/category-badge.tsx";
