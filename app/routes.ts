@@ -21,7 +21,7 @@ export default [
     route("resources/ai/stock-analysis", "routes/resources/ai.stock-analysis.ts"),
     route("resources/ai/summarize", "routes/resources/ai.summarize.ts"),
     layout("routes/shell.tsx", [
-      route("user-stocks", "routes/user-stocks.tsx"),
+      route("user-stocks", "routes/user-stocks/route.tsx"),
       route("uip-stocks", "routes/uip-stocks.tsx"),
       route("profile", "routes/profile.tsx"),
       route("portfolio", "routes/portfolio.tsx"),

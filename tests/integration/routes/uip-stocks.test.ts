@@ -6,7 +6,7 @@ import { messages } from "#app/lib/messages.ts";
 import { OFFLINE_SAVE_HEADER } from "#app/offline/index.ts";
 import type { Intent } from "#app/routes/uip-stocks.offline.ts";
 import * as route from "#app/routes/uip-stocks.tsx";
-import * as watchlist from "#app/routes/user-stocks.tsx";
+import * as watchlist from "#app/routes/user-stocks/route.tsx";
 import { DEMO_CATEGORIES, DEMO_UIP } from "#provider/db/demo-data.ts";
 import { callAction, callLoader, get, runLoader, signedOut, routeHarnessForFile } from "../../support/app-routes.ts";
 

@@ -1,7 +1,7 @@
 import { Form, Link, useLoaderData } from "react-router";
-import type { Route } from "./+types/user-stocks";
-import { changeWatchlist, loadWatchlist } from "./user-stocks.server.ts";
-import type { Intent } from "./user-stocks.offline.ts";
+import type { Route } from "./+types/route";
+import { changeWatchlist, loadWatchlist } from "./server.ts";
+import type { Intent } from "./route.offline.ts";
 import type { WatchlistRow } from "#app/lib/list-row-data.ts";
 import { LIST_PARAM } from "#app/lib/list-url-state.ts";
 import { messages } from "#app/lib/messages.ts";

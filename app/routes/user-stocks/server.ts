@@ -1,5 +1,5 @@
 import { intentOf } from "#app/lib/intents.ts";
-import type { Route } from "./+types/user-stocks";
+import type { Route } from "./+types/route";
 import * as calls from "#contract/calls.ts";
 import { watchlistRows, type WatchlistRow } from "#app/lib/list-row-data.ts";
 import { LIST_PARAM } from "#app/lib/list-url-state.ts";
@@ -16,7 +16,7 @@ import {
   type StockListActions,
 } from "#app/server/list-actions.server.ts";
 import { ProviderError } from "#app/server/provider.server.ts";
-import { INTENTS, type Intent } from "./user-stocks.offline.ts";
+import { INTENTS, type Intent } from "./route.offline.ts";
 
 /** The watchlist: the trader's own rows; deleting needs USER_STOCK DELETE, reordering nothing more. */
 const WATCHLIST: StockListActions = {
