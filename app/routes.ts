@@ -22,7 +22,7 @@ export default [
     route("resources/ai/summarize", "routes/resources/ai.summarize.ts"),
     layout("routes/shell.tsx", [
       route("user-stocks", "routes/user-stocks/route.tsx"),
-      route("uip-stocks", "routes/uip-stocks.tsx"),
+      route("uip-stocks", "routes/uip-stocks/route.tsx"),
       route("profile", "routes/profile.tsx"),
       route("portfolio", "routes/portfolio.tsx"),
       route("portfolio/roll/:tradeId", "routes/portfolio.roll.$tradeId.tsx"),

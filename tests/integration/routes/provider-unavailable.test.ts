@@ -10,7 +10,7 @@ import * as profile from "#app/routes/profile.tsx";
 import * as recommendation from "#app/routes/recommendation.$id.tsx";
 import * as roll from "#app/routes/portfolio.roll.$tradeId.tsx";
 import * as uipStock from "#app/routes/uip-stock.$ticker/route.tsx";
-import * as uipStocks from "#app/routes/uip-stocks.tsx";
+import * as uipStocks from "#app/routes/uip-stocks/route.tsx";
 import * as userStock from "#app/routes/user-stock.$ticker/route.tsx";
 import * as userStocks from "#app/routes/user-stocks/route.tsx";
 import { get, runLoader, startRouteHarness, type Outcome, type RouteHarness } from "../../support/app-routes.ts";

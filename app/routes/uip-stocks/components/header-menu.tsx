@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useHydrated } from "#app/hooks/use-hydrated.ts";
-import { MoreIcon } from "./icons.tsx";
+import { MoreIcon } from "#app/components/icons.tsx";
 
 /**
  * A page header's overflow menu (the UIP list's 'Add Stock' and 'Reorder'). A <details>

@@ -1,8 +1,8 @@
 import { useCallback, useMemo, useRef } from "react";
 import { Link, useLoaderData, useLocation, useNavigate } from "react-router";
-import type { Route } from "./+types/uip-stocks";
-import { changeUipList, loadUipList } from "./uip-stocks.server.ts";
-import type { Intent } from "./uip-stocks.offline.ts";
+import type { Route } from "./+types/route";
+import { changeUipList, loadUipList } from "./server.ts";
+import type { Intent } from "./route.offline.ts";
 import type { UipRow } from "#app/lib/list-row-data.ts";
 import { LIST_PARAM } from "#app/lib/list-url-state.ts";
 import { messages } from "#app/lib/messages.ts";
@@ -14,12 +14,12 @@ import {
   chosenCategory,
   filterByCategory,
   isBelowIv,
-} from "#app/lib/uip-list.ts";
+} from "./uip-list.ts";
 import { OPENED_HERE, openedHere } from "#app/components/confirm-dialog.tsx";
 import { CategoryBadge } from "#app/components/category-badge.tsx";
-import { CategoryChips } from "#app/components/category-chips.tsx";
-import { ScrollToTop } from "#app/components/scroll-to-top.tsx";
-import { AiAnalysisModal } from "#app/components/ai-analysis-modal.tsx";
+import { CategoryChips } from "./components/category-chips.tsx";
+import { ScrollToTop } from "./components/scroll-to-top.tsx";
+import { AiAnalysisModal } from "./components/ai-analysis-modal.tsx";
 import { ListPlusIcon, PlusIcon, SparklesIcon } from "#app/components/icons.tsx";
 import { UipBellIcon, UipRowIconSprite } from "#app/components/uip-row-icons.tsx";
 import { ListHeader } from "#app/components/stock-list/list-header.tsx";
@@ -27,8 +27,8 @@ import { ListNotices } from "#app/components/stock-list/list-notices.tsx";
 import { ListSearch } from "#app/components/stock-list/list-search.tsx";
 import { StockListRows } from "#app/components/stock-list/stock-list-rows.tsx";
 import { DeleteStockDialog } from "#app/components/stock-list/delete-stock.tsx";
-import { AddToWatchlistDialog } from "#app/components/stock-list/add-to-watchlist-dialog.tsx";
-import { UipHeaderActions } from "#app/components/stock-list/uip-header-actions.tsx";
+import { AddToWatchlistDialog } from "./components/add-to-watchlist-dialog.tsx";
+import { UipHeaderActions } from "./components/uip-header-actions.tsx";
 import { shouldRevalidateList } from "#app/components/stock-list/list-state.ts";
 import { useStockList } from "#app/hooks/use-stock-list.ts";
 

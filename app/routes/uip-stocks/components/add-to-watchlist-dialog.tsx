@@ -1,7 +1,7 @@
 import { ConfirmDialog } from "#app/components/confirm-dialog.tsx";
 import type { UipRow } from "#app/lib/list-row-data.ts";
 import { formatIv, formatLevel } from "#app/lib/format.ts";
-import type { UipIntent as Intent } from "./intents.ts";
+import type { UipIntent as Intent } from "#app/components/stock-list/intents.ts";
 
 /**
  * docs/product.md#states-lists: a UIP row added to the trader's own watchlist with the UIP list's

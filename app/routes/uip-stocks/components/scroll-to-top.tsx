@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from "react";
 import { useHydrated } from "#app/hooks/use-hydrated.ts";
-import { ArrowUpIcon } from "./icons.tsx";
+import { ArrowUpIcon } from "#app/components/icons.tsx";
 
 /** How far the page scrolls before the button shows. */
 const SHOW_AFTER_PX = 400;

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { HeaderMenu } from "#app/components/header-menu.tsx";
+import { HeaderMenu } from "./header-menu.tsx";
 import { CloseIcon, PlusIcon, ReorderIcon, SearchIcon } from "#app/components/icons.tsx";
 import { LIST_PARAM as PARAM } from "#app/lib/list-url-state.ts";
 

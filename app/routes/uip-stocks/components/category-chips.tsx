@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { Link } from "react-router";
-import type { CategoryChip } from "#app/lib/uip-list.ts";
-import { CategoryIcon } from "./category-icons.tsx";
+import type { CategoryChip } from "#app/routes/uip-stocks/uip-list.ts";
+import { CategoryIcon } from "#app/components/category-icons.tsx";
 
 /**
  * docs/product.md#screens-uip-list: the UIP list's category filter, one chip per category plus 'All Categories' and

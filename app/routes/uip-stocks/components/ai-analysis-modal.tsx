@@ -4,9 +4,9 @@ import { AI_ROUTES, type AiStreamState } from "#app/lib/ai-stream.ts";
 import { messages } from "#app/lib/messages.ts";
 import { useAiStream } from "#app/hooks/use-ai-stream.ts";
 import { useHydrated } from "#app/hooks/use-hydrated.ts";
-import { AiText } from "./ai-text.tsx";
-import { SparklesIcon } from "./icons.tsx";
-import { Modal } from "./modal.tsx";
+import { AiText } from "#app/components/ai-text.tsx";
+import { SparklesIcon } from "#app/components/icons.tsx";
+import { Modal } from "#app/components/modal.tsx";
 
 /**
  * docs/product.md#states-ai: the streamed analysis of one stock, reached by URL

@@ -1,5 +1,5 @@
 import { intentOf } from "#app/lib/intents.ts";
-import type { Route } from "./+types/uip-stocks";
+import type { Route } from "./+types/route";
 import * as calls from "#contract/calls.ts";
 import type { Category } from "#contract/entities.ts";
 import { uipRows, type UipRow } from "#app/lib/list-row-data.ts";
@@ -29,7 +29,7 @@ import {
   type StockListActions,
 } from "#app/server/list-actions.server.ts";
 import { ProviderError } from "#app/server/provider.server.ts";
-import { INTENTS, type Intent } from "./uip-stocks.offline.ts";
+import { INTENTS, type Intent } from "./route.offline.ts";
 
 /**
  * The UIP list: one curated list every user sees; only admins (UIP_STOCK permissions) delete and
