@@ -9,7 +9,7 @@ export default [
   layout("routes/signed-in.tsx", [
     index("routes/index.tsx"),
     route("resources/push-device", "routes/resources/push-device.tsx"),
-    route("add-trade", "routes/add-trade.tsx"),
+    route("add-trade", "routes/add-trade/route.tsx"),
     route("import-trades", "routes/import-trades.tsx"),
     route("resources/trades-export", "routes/resources/trades-export.ts"),
     route("add-user-stock", "routes/add-user-stock/route.tsx"),

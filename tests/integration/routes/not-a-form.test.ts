@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { messages } from "#app/lib/messages.ts";
-import * as addTrade from "#app/routes/add-trade.tsx";
+import * as addTrade from "#app/routes/add-trade/route.tsx";
 import * as addUipStock from "#app/routes/add-uip-stock/route.tsx";
 import * as addUserStock from "#app/routes/add-user-stock/route.tsx";
 import * as insightsList from "#app/routes/insights-list.tsx";

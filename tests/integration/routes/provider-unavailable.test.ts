@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RouterContextProvider } from "react-router";
 import { messages } from "#app/lib/messages.ts";
-import * as addTrade from "#app/routes/add-trade.tsx";
+import * as addTrade from "#app/routes/add-trade/route.tsx";
 import * as addUipStock from "#app/routes/add-uip-stock/route.tsx";
 import * as addUserStock from "#app/routes/add-user-stock/route.tsx";
 import * as insights from "#app/routes/insights.tsx";

@@ -1,9 +1,9 @@
 import { useRef } from "react";
 import { Form, Link, useLocation, useNavigate } from "react-router";
-import type { Route } from "./+types/add-trade";
+import type { Route } from "./+types/route";
 import { addTradeAction, loadAddTrade } from "#app/server/trades.server.ts";
 import { Modal } from "#app/components/modal.tsx";
-import { TradeForm } from "#app/components/trade-form.tsx";
+import { TradeForm } from "./components/trade-form.tsx";
 import { BackIcon, ChartIcon, LayersIcon } from "#app/components/icons.tsx";
 
 /**

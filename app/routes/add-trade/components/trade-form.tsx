@@ -14,7 +14,7 @@ import {
   type ReactNode,
 } from "react";
 import { Form, useNavigation } from "react-router";
-import { ErrorList, Field } from "./forms.tsx";
+import { ErrorList, Field } from "#app/components/forms.tsx";
 import { sanitizeDecimalInput, sanitizeTicker } from "#app/lib/input-sanitizers.ts";
 import {
   CONFIDENCE_LABELS,
