@@ -31,7 +31,7 @@ export default [
       route("plan", "routes/plan/route.tsx"),
       // The list is the layout, so the option detail (/recommendation/{id}) opens over it.
       layout("routes/insights.tsx", [
-        route("insights", "routes/insights-list.tsx"),
+        route("insights", "routes/insights-list/route.tsx"),
         route("recommendation/:id", "routes/recommendation.$id.tsx"),
       ]),
     ]),

@@ -3,7 +3,7 @@ import { messages } from "#app/lib/messages.ts";
 import * as addTrade from "#app/routes/add-trade/route.tsx";
 import * as addUipStock from "#app/routes/add-uip-stock/route.tsx";
 import * as addUserStock from "#app/routes/add-user-stock/route.tsx";
-import * as insightsList from "#app/routes/insights-list.tsx";
+import * as insightsList from "#app/routes/insights-list/route.tsx";
 import * as login from "#app/routes/login.tsx";
 import * as portfolio from "#app/routes/portfolio.tsx";
 import * as roll from "#app/routes/portfolio.roll.$tradeId.tsx";

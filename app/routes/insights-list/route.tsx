@@ -1,9 +1,9 @@
-import type { Route } from "./+types/insights-list";
+import type { Route } from "./+types/route";
 import { intentOf } from "#app/lib/intents.ts";
 import { INSIGHTS_INTENTS } from "#app/lib/insights-intents.ts";
 import { requireUser } from "#app/server/auth.server.ts";
-import { generateAction } from "#app/server/generate-recommendations.server.ts";
-import { saveFiltersAction } from "#app/server/trader-filters.server.ts";
+import { generateAction } from "./generate-recommendations.server.ts";
+import { saveFiltersAction } from "./trader-filters.server.ts";
 import { readForm } from "#app/server/form-body.server.ts";
 
 /** /insights itself: the list is its layout (routes/insights.tsx); this route holds the list's two forms' action. */
