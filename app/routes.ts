@@ -30,7 +30,7 @@ export default [
       route("insights/calls", "routes/covered-calls/route.tsx"),
       route("plan", "routes/plan/route.tsx"),
       // The list is the layout, so the option detail (/recommendation/{id}) opens over it.
-      layout("routes/insights.tsx", [
+      layout("routes/insights/route.tsx", [
         route("insights", "routes/insights-list/route.tsx"),
         route("recommendation/:id", "routes/recommendation.$id.tsx"),
       ]),

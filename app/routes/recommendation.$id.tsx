@@ -1,7 +1,7 @@
 import { lazy, useEffect, useRef } from "react";
 import { Form, Link, useLoaderData, useLocation, useNavigate, useRouteLoaderData, useSearchParams } from "react-router";
 import type { Route } from "./+types/recommendation.$id";
-import type { loader as listLoader } from "./insights.tsx";
+import type { loader as listLoader } from "./insights/route.tsx";
 import type { TradeRecommendation } from "#contract/entities.ts";
 import { loadRecommendation } from "#app/server/recommendation.server.ts";
 import { messages } from "#app/lib/messages.ts";
@@ -48,7 +48,7 @@ export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeade
 
 export default function RecommendationDetail() {
   const { recommendation, error, explanation, planFit } = useLoaderData<typeof loader>();
-  const list = useRouteLoaderData<typeof listLoader>("routes/insights");
+  const list = useRouteLoaderData<typeof listLoader>("routes/insights/route");
   const [searchParams] = useSearchParams();
   const location = useLocation();
   const navigate = useNavigate();

@@ -4,7 +4,7 @@ import { INSIGHTS_INTENT } from "#app/lib/insights-intents.ts";
 import { messages } from "#app/lib/messages.ts";
 import type { TradeRecommendation } from "#contract/entities.ts";
 import { FILTERS_SAVED } from "#app/routes/insights-list/trader-filters.server.ts";
-import * as list from "#app/routes/insights.tsx";
+import * as list from "#app/routes/insights/route.tsx";
 import * as route from "#app/routes/insights-list/route.tsx";
 import * as detail from "#app/routes/recommendation.$id.tsx";
 import { callAction, callLoader, signedOut, routeHarnessForFile } from "../../support/app-routes.ts";

@@ -4,7 +4,7 @@ import { messages } from "#app/lib/messages.ts";
 import * as addTrade from "#app/routes/add-trade/route.tsx";
 import * as addUipStock from "#app/routes/add-uip-stock/route.tsx";
 import * as addUserStock from "#app/routes/add-user-stock/route.tsx";
-import * as insights from "#app/routes/insights.tsx";
+import * as insights from "#app/routes/insights/route.tsx";
 import * as portfolio from "#app/routes/portfolio.tsx";
 import * as profile from "#app/routes/profile.tsx";
 import * as recommendation from "#app/routes/recommendation.$id.tsx";

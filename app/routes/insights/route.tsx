@@ -8,8 +8,8 @@ import {
   useSearchParams,
   type ShouldRevalidateFunctionArgs,
 } from "react-router";
-import type { Route } from "./+types/insights";
-import type { TypedPath } from "./covered-calls/paths.ts";
+import type { Route } from "./+types/route";
+import type { TypedPath } from "#app/routes/covered-calls/paths.ts";
 import { WS_TRADE_UPDATES } from "#contract/ws-paths.ts";
 import { logoUrl } from "#app/lib/logo.ts";
 import { SEARCH_DEBOUNCE_MS } from "#app/lib/stock-list.ts";
