@@ -32,7 +32,7 @@ export default [
       // The list is the layout, so the option detail (/recommendation/{id}) opens over it.
       layout("routes/insights/route.tsx", [
         route("insights", "routes/insights-list/route.tsx"),
-        route("recommendation/:id", "routes/recommendation.$id.tsx"),
+        route("recommendation/:id", "routes/recommendation.$id/route.tsx"),
       ]),
     ]),
   ]),

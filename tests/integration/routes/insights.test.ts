@@ -6,7 +6,7 @@ import type { TradeRecommendation } from "#contract/entities.ts";
 import { FILTERS_SAVED } from "#app/routes/insights-list/trader-filters.server.ts";
 import * as list from "#app/routes/insights/route.tsx";
 import * as route from "#app/routes/insights-list/route.tsx";
-import * as detail from "#app/routes/recommendation.$id.tsx";
+import * as detail from "#app/routes/recommendation.$id/route.tsx";
 import { callAction, callLoader, signedOut, routeHarnessForFile } from "../../support/app-routes.ts";
 
 /**

@@ -7,7 +7,7 @@ import { callProvider } from "#app/server/provider.server.ts";
 import * as profileRoute from "#app/routes/profile.tsx";
 import * as planRoute from "#app/routes/plan/route.tsx";
 import * as insightsRoute from "#app/routes/insights/route.tsx";
-import * as detailRoute from "#app/routes/recommendation.$id.tsx";
+import * as detailRoute from "#app/routes/recommendation.$id/route.tsx";
 import type { FitMark } from "#app/lib/plan-fit.ts";
 import { PLAN_INTENT } from "#app/routes/plan/intents.ts";
 import { PLAN_TEXT } from "#app/routes/plan/server.ts";

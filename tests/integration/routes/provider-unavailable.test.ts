@@ -7,7 +7,7 @@ import * as addUserStock from "#app/routes/add-user-stock/route.tsx";
 import * as insights from "#app/routes/insights/route.tsx";
 import * as portfolio from "#app/routes/portfolio.tsx";
 import * as profile from "#app/routes/profile.tsx";
-import * as recommendation from "#app/routes/recommendation.$id.tsx";
+import * as recommendation from "#app/routes/recommendation.$id/route.tsx";
 import * as roll from "#app/routes/portfolio.roll.$tradeId.tsx";
 import * as uipStock from "#app/routes/uip-stock.$ticker/route.tsx";
 import * as uipStocks from "#app/routes/uip-stocks/route.tsx";

@@ -3,10 +3,10 @@ import * as calls from "#contract/calls.ts";
 import type { TradeRecommendation } from "#contract/entities.ts";
 import { EXPLAIN_PARAM } from "#app/lib/insights.ts";
 import { messages } from "#app/lib/messages.ts";
-import { readAiText } from "./ai-read.server.ts";
-import { requireUser, userCall } from "./auth.server.ts";
-import { ProviderError } from "./provider.server.ts";
-import { loadPlanFits } from "./plan-fit.server.ts";
+import { readAiText } from "#app/server/ai-read.server.ts";
+import { requireUser, userCall } from "#app/server/auth.server.ts";
+import { ProviderError } from "#app/server/provider.server.ts";
+import { loadPlanFits } from "#app/server/plan-fit.server.ts";
 
 type Context = Readonly<RouterContextProvider>;
 

@@ -1,9 +1,9 @@
 import { lazy, useEffect, useRef } from "react";
 import { Form, Link, useLoaderData, useLocation, useNavigate, useRouteLoaderData, useSearchParams } from "react-router";
-import type { Route } from "./+types/recommendation.$id";
-import type { loader as listLoader } from "./insights/route.tsx";
+import type { Route } from "./+types/route";
+import type { loader as listLoader } from "#app/routes/insights/route.tsx";
 import type { TradeRecommendation } from "#contract/entities.ts";
-import { loadRecommendation } from "#app/server/recommendation.server.ts";
+import { loadRecommendation } from "./server.ts";
 import { messages } from "#app/lib/messages.ts";
 import { AI_ROUTES, type AiStreamState } from "#app/lib/ai-stream.ts";
 import { formatDateTime, formatGreek, formatPercent, formatPrice } from "#app/lib/format.ts";
