@@ -2,7 +2,7 @@ import { index, layout, route, type RouteConfig } from "@react-router/dev/routes
 
 /** docs/product.md#screens-routing. */
 export default [
-  route("login", "routes/login.tsx"),
+  route("login", "routes/login/route.tsx"),
   route("logout", "routes/logout.tsx"),
   route("reset-password", "routes/reset-password.tsx"),
   route("track-record", "routes/track-record.tsx"),

@@ -4,7 +4,7 @@ import * as addTrade from "#app/routes/add-trade/route.tsx";
 import * as addUipStock from "#app/routes/add-uip-stock/route.tsx";
 import * as addUserStock from "#app/routes/add-user-stock/route.tsx";
 import * as insightsList from "#app/routes/insights-list/route.tsx";
-import * as login from "#app/routes/login.tsx";
+import * as login from "#app/routes/login/route.tsx";
 import * as portfolio from "#app/routes/portfolio.tsx";
 import * as roll from "#app/routes/portfolio.roll.$tradeId.tsx";
 import * as profile from "#app/routes/profile.tsx";

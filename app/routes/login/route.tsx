@@ -7,17 +7,11 @@ import {
   useSearchParams,
   type ShouldRevalidateFunction,
 } from "react-router";
-import type { Route } from "./+types/login";
+import type { Route } from "./+types/route";
 import { AuthCard, type AuthActionData } from "#app/components/landing/auth-card.tsx";
-import { DemoModal } from "#app/components/landing/demo-modal.tsx";
+import { DemoModal } from "./components/demo-modal.tsx";
 import { LogoMark, PlayIcon } from "#app/components/signed-out-icons.tsx";
-import {
-  Features,
-  LandingFooter,
-  Stats,
-  Testimonials,
-  TrustBadges,
-} from "#app/components/landing/landing-sections.tsx";
+import { Features, LandingFooter, Stats, Testimonials, TrustBadges } from "./components/landing-sections.tsx";
 import { authModeHref, authModeOf } from "#app/lib/auth-modes.ts";
 import { messages, TOAST_MS } from "#app/lib/messages.ts";
 import { intentOf } from "#app/lib/intents.ts";
@@ -26,7 +20,7 @@ import type { RouteHandle } from "#app/lib/page-scripts.ts";
 import { clientAddressContext } from "#app/server/context.server.ts";
 import { appEnv } from "#app/server/env.server.ts";
 import { googleWebConfig } from "#app/server/firebase.server.ts";
-import { forgot, googleSignIn, login, signup } from "#app/server/login-actions.server.ts";
+import { forgot, googleSignIn, login, signup } from "./server.ts";
 import { readSession } from "#app/server/session.server.ts";
 import { redirectWithToast } from "#app/server/toast.server.ts";
 import { loadLandingStats } from "#app/server/track-record.server.ts";
