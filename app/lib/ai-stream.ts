@@ -4,13 +4,14 @@
  * state. The text is handed over piece by piece as it arrives.
  */
 import { messages } from "./messages.ts";
+import { PATHS } from "./paths.ts";
 
 /** The app's AI resource routes (POST, JSON body). */
 export const AI_ROUTES = {
   /** Body `{ ticker }`: the UIP list's AI analysis modal. */
-  stockAnalysis: "/resources/ai/stock-analysis",
+  stockAnalysis: PATHS.aiStockAnalysis,
   /** Body: the recommendation with snake_case fields (contract SummarizeBody): the option detail's 'Explain'. */
-  summarize: "/resources/ai/summarize",
+  summarize: PATHS.aiSummarize,
 } as const;
 
 export type AiStreamStatus = "idle" | "streaming" | "done" | "error";
@@ -56,7 +57,7 @@ export async function streamAiText(
     return signal?.aborted ? { kind: "aborted" } : { kind: "error", error: messages.aiFailed };
   }
   // An ended session answers with a redirect to /login, which fetch follows.
-  if (response.redirected && new URL(response.url).pathname === "/login") {
+  if (response.redirected && new URL(response.url).pathname === PATHS.login) {
     void response.body?.cancel().catch(() => {});
     return { kind: "redirect", url: response.url };
   }

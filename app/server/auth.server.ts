@@ -9,6 +9,7 @@ import { callProvider, ProviderError, type CallInput } from "./provider.server.t
 import { destroySession, readSession, type SessionUser } from "./session.server.ts";
 import { redirectWithToast, toastCookie } from "./toast.server.ts";
 import { providerKey } from "#app/offline/index.server.ts";
+import { PATHS } from "#app/lib/paths.ts";
 
 /** Route middleware: anyone without a session goes to /login. */
 export const requireSessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }) => {
@@ -16,14 +17,14 @@ export const requireSessionMiddleware: MiddlewareFunction<Response> = async ({ r
   if (!session) {
     const url = new URL(request.url);
     const back = url.pathname + url.search;
-    throw redirect(back === "/" ? "/login" : `/login?redirectTo=${encodeURIComponent(back)}`);
+    throw redirect(back === "/" ? PATHS.login : `/login?redirectTo=${encodeURIComponent(back)}`);
   }
   context.set(sessionContext, session);
 };
 
 export function requireUser(context: Readonly<RouterContextProvider>): SessionUser {
   const session = context.get(sessionContext);
-  if (!session) throw redirect("/login");
+  if (!session) throw redirect(PATHS.login);
   return session.user;
 }
 
@@ -46,7 +47,7 @@ export async function userCall<E extends Endpoint>(
   input: Omit<CallInput, "token"> = {},
 ): Promise<ResponseOf<E>> {
   const session = context.get(sessionContext);
-  if (!session) throw redirect("/login");
+  if (!session) throw redirect(PATHS.login);
   // A change sent from the offline outbox is applied once (app/offline/middleware.server.ts).
   const key = endpoint.method === "GET" ? undefined : providerKey(context);
   const headers = key ? { ...input.headers, [IDEMPOTENCY_HEADER]: key } : input.headers;
@@ -60,7 +61,7 @@ export async function userCall<E extends Endpoint>(
 
 async function sessionExpired(): Promise<Response> {
   return redirectWithToast(
-    "/login",
+    PATHS.login,
     { type: "error", text: messages.sessionExpired, clearStorage: true },
     { headers: { "set-cookie": await destroySession() } },
   );
@@ -95,5 +96,5 @@ export async function logout(request: Request): Promise<Response> {
   const headers = new Headers();
   headers.append("set-cookie", await destroySession());
   headers.append("set-cookie", await toastCookie({ type: "success", text: messages.loggedOut, clearStorage: true }));
-  return redirect("/login", { headers });
+  return redirect(PATHS.login, { headers });
 }

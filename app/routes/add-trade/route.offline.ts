@@ -1,10 +1,11 @@
 import { routeOffline, tickerOf } from "#app/offline/index.ts";
 import type { TradeIntent } from "#app/lib/trade-intents.ts";
+import { PATHS } from "#app/lib/paths.ts";
 
 const INTENTS = ["save-stock", "save-option"] as const satisfies readonly TradeIntent[];
 
 export const offline = routeOffline({
-  path: "/add-trade",
+  path: PATHS.addTrade,
   screen: "saved",
   queued: {
     intents: INTENTS,

@@ -25,9 +25,10 @@ import { readSession } from "#app/server/session.server.ts";
 import { redirectWithToast } from "#app/server/toast.server.ts";
 import { loadLandingStats } from "#app/server/track-record.server.ts";
 import { readForm } from "#app/server/form-body.server.ts";
+import { PATHS } from "#app/lib/paths.ts";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  if (await readSession(request)) throw redirect("/user-stocks");
+  if (await readSession(request)) throw redirect(PATHS.userStocks);
   return { google: googleWebConfig(appEnv()), stats: await loadLandingStats() };
 }
 
@@ -112,7 +113,7 @@ export default function Login() {
   return (
     <div className="landing">
       <header className="landing-nav">
-        <a href="/login" className="landing-nav__brand">
+        <a href={PATHS.login} className="landing-nav__brand">
           <LogoMark />
           PutSeller
         </a>
@@ -142,7 +143,7 @@ export default function Login() {
               </a>
               <a
                 ref={demoButtonRef}
-                href={`/login?${withDemo.toString()}`}
+                href={`${PATHS.login}?${withDemo.toString()}`}
                 className="button button--ghost button--large"
                 onClick={(event) => {
                   event.preventDefault();

@@ -1,8 +1,9 @@
 import { routeOffline } from "#app/offline/index.ts";
+import { PATHS } from "#app/lib/paths.ts";
 
 /** One form, no intent (deleting from this screen posts to the list, /uip-stocks). */
 export const offline = routeOffline({
-  path: "/uip-stock/:ticker",
+  path: PATHS.uipStock,
   screen: "saved",
   queued: {
     intents: [],

@@ -1,8 +1,9 @@
 import { routeOffline } from "#app/offline/index.ts";
+import { PATHS } from "#app/lib/paths.ts";
 
 /** One form, no intent (deleting from this screen posts to the list, /user-stocks). */
 export const offline = routeOffline({
-  path: "/user-stock/:ticker",
+  path: PATHS.userStock,
   screen: "saved",
   queued: { intents: [], describe: (_fields, { ticker = "" }) => `Changes to ${ticker.toUpperCase()}` },
 });
