@@ -39,22 +39,6 @@ const contractOnly = {
 const QUERY_STARTS =
   "/^(selectFrom|selectNoFrom|insertInto|replaceInto|updateTable|deleteFrom|mergeInto|transaction|executeQuery)$/";
 
-/**
- * A route path written as a string: the first segment of a route in app/routes.ts ("/" alone is
- * too common to police). Typed URLs (docs/decisions/0100-typed-paths-from-the-route-table.md): a
- * path is PATHS.x from app/lib/paths.ts, so renaming a route fails the type check.
- */
-const ROUTE_PREFIX =
-  "^\\/(login|logout|reset-password|track-record|add-trade|import-trades|add-user-stock|user-stock|add-uip-stock|uip-stock|user-stocks|uip-stocks|profile|portfolio|insights|recommendation|plan|resources)(?=$|[\\/?#])";
-const ROUTE_PATH_MESSAGE = "Write a page's path as PATHS.x (app/lib/paths.ts), checked against app/routes.ts.";
-const routePathLiterals = [
-  { selector: `Literal[value=/${ROUTE_PREFIX}/]`, message: ROUTE_PATH_MESSAGE },
-  {
-    selector: `TemplateLiteral > TemplateElement:first-child[value.raw=/${ROUTE_PREFIX}/]`,
-    message: ROUTE_PATH_MESSAGE,
-  },
-];
-
 /** One no-restricted-imports setting a folder: ESLint keeps only the last setting of a rule for a file. */
 function directionRules() {
   const rule = (...patterns) => ({ "no-restricted-imports": ["error", { patterns }] });
@@ -116,37 +100,6 @@ export default tseslint.config(
         },
       ],
     },
-  },
-  {
-    files: ["app/**/*.{ts,tsx}"],
-    ignores: [
-      "**/*.test.ts",
-      "**/*.test.tsx",
-      "app/lib/paths.ts",
-      "app/routes.ts",
-      // Still to convert (ADR 0100): screens others were editing while the table landed, and paths
-      // built with a query in one template. Remove a line when its file is converted.
-      "app/routes/index.tsx",
-      "app/routes/track-record.tsx",
-      "app/routes/portfolio.tsx",
-      "app/routes/import-trades.tsx",
-      "app/lib/plan-paths.ts",
-      "app/routes/covered-calls/paths.ts",
-      "app/components/bottom-nav.tsx",
-      "app/components/insight-options-panel.tsx",
-      "app/components/notifications-panel.tsx",
-      "app/hooks/use-company-name.ts",
-      "app/lib/auth-modes.ts",
-      "app/routes/add-trade/route.tsx",
-      "app/routes/insights/route.tsx",
-      "app/routes/login/route.tsx",
-      "app/routes/shell.tsx",
-      "app/routes/uip-stocks/route.tsx",
-      "app/routes/user-stocks/route.tsx",
-      "app/server/auth.server.ts",
-      "app/server/trades.server.ts",
-    ],
-    rules: { "no-restricted-syntax": ["error", ...routePathLiterals] },
   },
   {
     files: ["bench/**/*.ts", "server/**/*.ts", "server.ts", "tests/**/*.ts", "**/*.test.ts", "**/*.test.tsx"],

@@ -25,7 +25,6 @@ import styles from "./styles/index.css?url";
 import { isSameScreen } from "./lib/revalidation.ts";
 import { useHydrated } from "./hooks/use-hydrated.ts";
 import { HYDRATED_ATTRIBUTE } from "./lib/page-scripts.ts";
-import { PATHS } from "#app/lib/paths.ts";
 
 export const links: Route.LinksFunction = () => [
   // One stylesheet for every screen; `precedence` puts it ahead of the modulepreloads (ADR 0019).
@@ -137,7 +136,7 @@ export function ErrorBoundary() {
     <main className="error-screen">
       <h1>{messages.unexpectedApplicationError}</h1>
       {detail ? <p>{detail}</p> : null}
-      <a href={PATHS.userStocks}>Back to the watchlist</a>
+      <a href="/user-stocks">Back to the watchlist</a>
     </main>
   );
 }

@@ -6,7 +6,6 @@ import { ALERT_SETTINGS_FORM } from "#app/lib/form-schemas.ts";
 import { useSchemaForm } from "#app/hooks/use-schema-form.ts";
 import { ErrorList, Field } from "./forms.tsx";
 import { PROFILE_INTENT } from "#app/lib/profile-intents.ts";
-import { PATHS } from "#app/lib/paths.ts";
 
 /**
  * docs/product.md#alerts-settings: the trader's alert thresholds, a plain form (it works without
@@ -32,7 +31,7 @@ export function AlertSettingsFields({
   if (!settings && !lastResult) return <p className="setting__hint">{ALERT_SETTINGS_TEXT.unavailable}</p>;
 
   return (
-    <Form method="post" action={PATHS.profile} {...formProps} className="alert-settings" preventScrollReset>
+    <Form method="post" action="/profile" {...formProps} className="alert-settings" preventScrollReset>
       <p className="setting__hint">{ALERT_SETTINGS_TEXT.intro}</p>
       <Field
         labelProps={{ children: ALERT_SETTINGS_TEXT.profitShare }}

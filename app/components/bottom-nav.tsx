@@ -1,22 +1,21 @@
 import { Link, useLocation } from "react-router";
 import { BulbIcon, ChartIcon, ListIcon, StarIcon, UserIcon } from "./icons.tsx";
-import { PATHS } from "#app/lib/paths.ts";
 
 /** docs/product.md#screens-routing: five icons; navigation replaces history. Labels keep them named for everyone. */
 const ITEMS = [
-  { to: PATHS.uipStocks, label: "UIP", Icon: StarIcon },
-  { to: PATHS.userStocks, label: "Watchlist", Icon: ListIcon },
-  { to: PATHS.insights, label: "Insights", Icon: BulbIcon },
-  { to: PATHS.portfolio, label: "Trades", Icon: ChartIcon },
-  { to: PATHS.profile, label: "Profile", Icon: UserIcon },
+  { to: "/uip-stocks", label: "UIP", Icon: StarIcon },
+  { to: "/user-stocks", label: "Watchlist", Icon: ListIcon },
+  { to: "/insights", label: "Insights", Icon: BulbIcon },
+  { to: "/portfolio", label: "Trades", Icon: ChartIcon },
+  { to: "/profile", label: "Profile", Icon: UserIcon },
 ] as const;
 
 /** The tab a path belongs to: its own screens, and the option detail opened over the insights list. */
 function isCurrent(to: string, pathname: string): boolean {
   if (pathname === to || pathname.startsWith(`${to}/`)) return true;
   // The Plan (ADR 0081) opens from the Trades screen and belongs to its tab.
-  if (to === PATHS.portfolio && pathname === PATHS.plan) return true;
-  return to === PATHS.insights && pathname.startsWith("/recommendation/");
+  if (to === "/portfolio" && pathname === "/plan") return true;
+  return to === "/insights" && pathname.startsWith("/recommendation/");
 }
 
 /** docs/product.md#screens-routing: going to /insights first drops locally cached recommendations. */
@@ -41,7 +40,7 @@ export function BottomNav() {
               prefetch="intent"
               className="bottom-nav__link"
               aria-current={isCurrent(to, pathname) ? "page" : undefined}
-              onClick={to === PATHS.insights ? forgetCachedRecommendations : undefined}
+              onClick={to === "/insights" ? forgetCachedRecommendations : undefined}
             >
               <Icon />
               <span>{label}</span>

@@ -8,7 +8,6 @@ import { PROFILE_INTENT } from "#app/lib/profile-intents.ts";
 import { useSchemaForm } from "#app/hooks/use-schema-form.ts";
 import { ErrorList, Field } from "./forms.tsx";
 import { Card } from "./profile-card.tsx";
-import { PATHS } from "#app/lib/paths.ts";
 
 /** The profile's Capital Plan card (loaded after the profile's own code, ADR 0081). */
 export function CapitalSettingsCard(props: {
@@ -47,13 +46,7 @@ function CapitalSettingsFields({
   const number = { step: "any", inputMode: "decimal" } as const;
 
   return (
-    <Form
-      method="post"
-      action={PATHS.profile}
-      {...formProps}
-      className="alert-settings capital-settings"
-      preventScrollReset
-    >
+    <Form method="post" action="/profile" {...formProps} className="alert-settings capital-settings" preventScrollReset>
       <p className="setting__hint">{CAPITAL_SETTINGS_TEXT.intro}</p>
       <Field
         labelProps={{ children: CAPITAL_SETTINGS_TEXT.capital }}

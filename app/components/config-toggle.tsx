@@ -3,7 +3,6 @@ import type { ConfigKey } from "#contract/entities.ts";
 import { PROFILE_INTENT } from "#app/lib/profile-intents.ts";
 import { CONFIG_LABELS } from "#app/lib/system-settings.ts";
 import { Switch } from "#app/components/switch.tsx";
-import { PATHS } from "#app/lib/paths.ts";
 
 /**
  * An admin switch (docs/product.md#states-admin): it flips only after the PATCH succeeds, because its state is
@@ -15,7 +14,7 @@ export function ConfigToggle({ configKey, on }: { configKey: ConfigKey; on: bool
   const busy = fetcher.state !== "idle";
   const id = `config-${configKey}`;
   return (
-    <fetcher.Form method="post" action={PATHS.profile} className="setting" preventScrollReset>
+    <fetcher.Form method="post" action="/profile" className="setting" preventScrollReset>
       <input type="hidden" name="intent" value={PROFILE_INTENT.config} />
       <input type="hidden" name="key" value={configKey} />
       <input type="hidden" name="value" value={on ? "0" : "1"} />

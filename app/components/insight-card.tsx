@@ -5,7 +5,6 @@ import { formatPercent, formatPrice, truncateName } from "#app/lib/format.ts";
 import { ChevronDownIcon } from "./icons.tsx";
 import { StockLogo } from "./stock-logo.tsx";
 import { AgeText } from "./age-text.tsx";
-import { PATHS } from "#app/lib/paths.ts";
 
 /**
  * One stock of the Recommendations list (docs/product.md#screens-insights): its top-line summary and an 'Expand' /
@@ -100,7 +99,7 @@ function ConservativeNotice({ item }: { item: TopLineRecommendation }) {
     return (
       <p className="ins-card__notice" data-testid="conservative-notice">
         Your conservative value for {item.ticker} is not set: puts are held to the UIP list&rsquo;s $
-        {formatPrice(item.conservative_iv ?? 0)}. <Link to={PATHS.userStocks}>Set yours in your watchlist</Link>.
+        {formatPrice(item.conservative_iv ?? 0)}. <Link to="/user-stocks">Set yours in your watchlist</Link>.
       </p>
     );
   }
@@ -108,7 +107,7 @@ function ConservativeNotice({ item }: { item: TopLineRecommendation }) {
     return (
       <p className="ins-card__notice" data-testid="conservative-notice">
         No conservative value is set for {item.ticker}, so none holds its puts back.{" "}
-        <Link to={PATHS.userStocks}>Set one in your watchlist</Link>.
+        <Link to="/user-stocks">Set one in your watchlist</Link>.
       </p>
     );
   }

@@ -12,7 +12,6 @@ import {
 import { Modal } from "./modal.tsx";
 import { ChevronRightIcon } from "./icons.tsx";
 import { PROFILE_INTENT } from "#app/lib/profile-intents.ts";
-import { PATHS } from "#app/lib/paths.ts";
 
 /**
  * docs/product.md#screens-notifications, reached by URL (/profile?panel=notifications&filter=…) so every
@@ -38,7 +37,7 @@ export function NotificationsPanel({
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent");
 
   return (
-    <Modal title="Notifications" closeTo={PATHS.profile} className="modal--sheet notifications">
+    <Modal title="Notifications" closeTo="/profile" className="modal--sheet notifications">
       <nav className="notifications__filters" aria-label="Filter notifications">
         {NOTIFICATION_FILTERS.map((f) => (
           <Link

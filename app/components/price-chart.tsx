@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from "react";
 import { formatPrice } from "#app/lib/format.ts";
-import { PATHS, pathTo } from "#app/lib/paths.ts";
 
 /** One point of the chart: a trading day and its close (the resource route's answer). */
 export interface ChartPoint {
@@ -59,7 +58,7 @@ export default function PriceChart({ ticker, height = 200 }: { ticker: string; h
 
     (async () => {
       const [response, charts] = await Promise.all([
-        fetch(pathTo(PATHS.stockHistory, { ticker: ticker }), {
+        fetch(`/resources/stock-history/${encodeURIComponent(ticker)}`, {
           signal: abort.signal,
           headers: { accept: "application/json" },
         }),

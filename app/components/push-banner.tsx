@@ -3,7 +3,6 @@ import { Link } from "react-router";
 import { messages } from "#app/lib/messages.ts";
 import { BANNER_MS, DEVICE_TOKEN_KEY } from "#app/lib/profile.ts";
 import { BellIcon, CloseIcon } from "./icons.tsx";
-import { PATHS } from "#app/lib/paths.ts";
 
 /** When the banner was first shown in this visit (sessionStorage), so it shows once and for 6 s in all. */
 const SHOWN_AT_KEY = "pushBannerShownAt";
@@ -36,7 +35,7 @@ export function PushBanner() {
     <div className="push-banner" role="status">
       <BellIcon aria-hidden="true" />
       <span className="push-banner__text">{messages.notificationsNotEnabled}</span>
-      <Link to={`${PATHS.profile}#push`} className="button button--small" onClick={dismiss}>
+      <Link to="/profile#push" className="button button--small" onClick={dismiss}>
         Enable Notifications
       </Link>
       <button type="button" className="icon-button icon-button--small" aria-label="Dismiss" onClick={dismiss}>

@@ -6,7 +6,6 @@ import { useSchemaForm } from "#app/hooks/use-schema-form.ts";
 import { ErrorList } from "./forms.tsx";
 import { Modal } from "./modal.tsx";
 import { PROFILE_INTENT } from "#app/lib/profile-intents.ts";
-import { PATHS } from "#app/lib/paths.ts";
 
 /** docs/product.md#screens-profile: the Contact Support dialog (/profile?dialog=support). */
 export function SupportDialog({ lastResult }: { lastResult: SubmissionResult<string[]> | undefined }) {
@@ -21,8 +20,8 @@ export function SupportDialog({ lastResult }: { lastResult: SubmissionResult<str
   const submitting = navigation.state !== "idle" && navigation.formData?.get("intent") === PROFILE_INTENT.support;
 
   return (
-    <Modal title="Contact Support" closeTo={PATHS.profile} className="support-dialog">
-      <Form method="post" action={`${PATHS.profile}?dialog=support`} {...formProps} className="support-form">
+    <Modal title="Contact Support" closeTo="/profile" className="support-dialog">
+      <Form method="post" action="/profile?dialog=support" {...formProps} className="support-form">
         <p className="support-form__intro">Tell us what you need and our team will get back to you by email.</p>
         <div className="field">
           <label htmlFor={fields.subject.id}>Subject</label>

@@ -5,11 +5,10 @@ import { messages, TOAST_MS } from "#app/lib/messages.ts";
 import { toggleErrorText } from "#app/lib/notifications.ts";
 import { deviceToken, pushSupported } from "#app/lib/push-client.ts";
 import { storedDeviceToken } from "#app/lib/device-token.ts";
-import { PATHS } from "#app/lib/paths.ts";
 
 type PushStatus = "checking" | "on" | "off";
 
-const DEVICE_URL = PATHS.pushDevice;
+const DEVICE_URL = "/resources/push-device";
 
 /**
  * docs/product.md#states-push: on needs the browser's permission, the signed-in user and a device

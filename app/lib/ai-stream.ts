@@ -4,14 +4,13 @@
  * state. The text is handed over piece by piece as it arrives.
  */
 import { messages } from "./messages.ts";
-import { PATHS } from "./paths.ts";
 
 /** The app's AI resource routes (POST, JSON body). */
 export const AI_ROUTES = {
   /** Body `{ ticker }`: the UIP list's AI analysis modal. */
-  stockAnalysis: PATHS.aiStockAnalysis,
+  stockAnalysis: "/resources/ai/stock-analysis",
   /** Body: the recommendation with snake_case fields (contract SummarizeBody): the option detail's 'Explain'. */
-  summarize: PATHS.aiSummarize,
+  summarize: "/resources/ai/summarize",
 } as const;
 
 export type AiStreamStatus = "idle" | "streaming" | "done" | "error";
@@ -57,7 +56,7 @@ export async function streamAiText(
     return signal?.aborted ? { kind: "aborted" } : { kind: "error", error: messages.aiFailed };
   }
   // An ended session answers with a redirect to /login, which fetch follows.
-  if (response.redirected && new URL(response.url).pathname === PATHS.login) {
+  if (response.redirected && new URL(response.url).pathname === "/login") {
     void response.body?.cancel().catch(() => {});
     return { kind: "redirect", url: response.url };
   }

@@ -2,7 +2,6 @@ import { z } from "zod";
 import { Email, NewPassword, Username } from "#contract/auth-fields.ts";
 import { isSitePath } from "#contract/site-path.ts";
 import { messages } from "./messages.ts";
-import { PATHS } from "./paths.ts";
 
 /** A string field that must be filled in: absent and blank read alike. */
 const required = (message: string) => z.string({ error: message }).trim().min(1, message);
@@ -58,7 +57,7 @@ export const ResetPasswordSchema = z
   .refine(passwordsMatch, confirmationRule);
 
 /** Only same-site paths, so a crafted link cannot send someone elsewhere after sign-in. */
-export function safeRedirect(to: string | null | undefined, fallback = PATHS.userStocks): string {
+export function safeRedirect(to: string | null | undefined, fallback = "/user-stocks"): string {
   if (!isSitePath(to)) return fallback;
   // A Location header holds bytes: a character past U+00FF (`☃`) made it throw after the session
   // was issued (issue 40, finding 5). The URL parser percent-encodes it, as a browser would.

@@ -7,9 +7,8 @@ import type { TradeUpdate } from "#contract/ws.ts";
 import { isActionReply, type ActionReply } from "./action-reply.ts";
 import { sanitizeTicker } from "./input-sanitizers.ts";
 import { filtersInUrl } from "./trader-filters.ts";
-import { PATHS } from "./paths.ts";
 
-export const INSIGHTS_PATH = PATHS.insights;
+export const INSIGHTS_PATH = "/insights";
 
 /** The screen's URL state: name search, max strike, the expanded stock, its selected expiry, every put of it (?all=), the plan-fit filter (ADR 0081). */
 export const INSIGHTS_PARAM = {

@@ -1,4 +1,3 @@
-import { PATHS } from "./paths.ts";
 // Zod-free, so the option detail links to Add Trade without loading the form's schemas.
 /**
  * The link's texts (docs/product.md#screens-option-detail). Kept here, not in the message catalogue,
@@ -38,5 +37,5 @@ export function recordTradeHref(option: {
   });
   if (option.quantity !== undefined && option.quantity >= 1)
     search.set(RECORD_TRADE_PARAM.quantity, String(option.quantity));
-  return `${PATHS.addTrade}?${search}`;
+  return `/add-trade?${search}`;
 }

@@ -1,6 +1,5 @@
 // Zod-free: the Trades screen links to Add Trade without loading the form's schemas (ADR 0051).
 import { RECORD_TRADE_PARAM } from "./record-trade.ts";
-import { PATHS } from "./paths.ts";
 
 /**
  * An expired short option awaiting its resolution (docs/decisions/0078): the Trades screen's words
@@ -39,5 +38,5 @@ export function resolveHref(
     [RESOLVE_PARAM.contracts]: String(option.contracts),
     [RESOLVE_PARAM.date]: closedAt.slice(0, 16),
   });
-  return `${PATHS.addTrade}?${search}`;
+  return `/add-trade?${search}`;
 }

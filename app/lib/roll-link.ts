@@ -1,4 +1,3 @@
-import { PATHS, pathTo } from "./paths.ts";
 // Zod-free, so the Trades screen links to roll candidates without loading the roll form's schema.
 /**
  * The roll candidates screen's texts (docs/product.md#screens-roll-candidates). Kept here, not in
@@ -20,7 +19,7 @@ export const ROLL_TEXT = {
 export const RECORD_ROLL_PARAM = { strike: "strike", expiry: "expiry", bid: "bid" } as const;
 
 /** The roll candidates of the open put that trade `tradeId` sold. */
-export const rollHref = (tradeId: number) => pathTo(PATHS.portfolioRoll, { tradeId: String(tradeId) });
+export const rollHref = (tradeId: number) => `/portfolio/roll/${tradeId}`;
 
 /** "Record this roll": the same screen with its form open, filled in with this candidate at its bid. */
 export function recordRollHref(tradeId: number, candidate: { strike: number; expiry: string; bid: number }): string {

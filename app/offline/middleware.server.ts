@@ -9,7 +9,6 @@ import { isActionReply } from "#app/lib/action-reply.ts";
 import { messages } from "#app/lib/messages.ts";
 import { OFFLINE_REPLAY_HEADER, OFFLINE_SAVE_HEADER, OUTCOME_HEADER, type ReplayOutcome } from "./protocol.ts";
 import { toastFromSetCookie } from "#app/server/toast.server.ts";
-import { PATHS } from "#app/lib/paths.ts";
 
 /**
  * The server's side of the offline outbox (docs/decisions/0017-offline-outbox-in-the-service-worker.md).
@@ -90,7 +89,7 @@ async function outcomeOf(
   const location = response.headers.get("location");
   if (response.status >= 300 && response.status < 400 && location) {
     const target = new URL(location, "http://app.invalid");
-    if (target.pathname === PATHS.login) {
+    if (target.pathname === "/login") {
       return { ok: false, type: "error", text: toast?.text ?? messages.sessionExpired, signedOut: true };
     }
     const redirectTo = target.pathname + target.search;

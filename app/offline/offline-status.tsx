@@ -5,7 +5,6 @@ import { formatAge } from "#app/lib/format.ts";
 import { messages, TOAST_MS } from "#app/lib/messages.ts";
 import { nextOutboxRetryMs, SAVED_PREFIX, SW, type PendingChange, type ReplayOutcome } from "./protocol.ts";
 import { setPendingChanges, usePendingChanges } from "./outbox-store.ts";
-import { PATHS } from "#app/lib/paths.ts";
 
 type WorkerMessage =
   | { kind: typeof SW.freshness; path: string | null; savedAt: number | null; slow?: boolean; freshFirst?: boolean }
@@ -91,7 +90,7 @@ export function OfflineStatus({ forgetKey }: { forgetKey: string | null }) {
       case SW.notice:
         showToast(message.text, { type: message.type ?? "info", autoClose: TOAST_MS.app });
         // The changes could not be sent because the session ended: sign in again.
-        if (message.signedOut && location.pathname !== PATHS.login) void navigate(PATHS.login);
+        if (message.signedOut && location.pathname !== "/login") void navigate("/login");
         return;
     }
   });

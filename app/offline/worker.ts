@@ -13,7 +13,6 @@ import {
   serveScreen,
 } from "./sw/screens.ts";
 import { sw, tellPage, type FetchEventLike, type MessageEventLike } from "./sw/scope.ts";
-import { PATHS } from "#app/lib/paths.ts";
 
 /**
  * The worker's offline part (issue 11): the app shell precached, saved screens for reading
@@ -71,11 +70,11 @@ function onFetch(event: FetchEventLike): void {
 
   if (request.method !== "POST") return;
   const page = isDataUrl(url) ? pageOfDataUrl(url).pathname : url.pathname;
-  if (page === PATHS.logout) {
+  if (page === "/logout") {
     event.respondWith(signOut(event));
     return;
   }
-  if (page === PATHS.login) {
+  if (page === "/login") {
     event.respondWith(signIn(request));
     return;
   }
@@ -114,7 +113,7 @@ async function signIn(request: Request): Promise<Response> {
   try {
     response = await fetch(request);
   } catch {
-    return request.mode === "navigate" ? offlinePage(PATHS.login) : notSent();
+    return request.mode === "navigate" ? offlinePage("/login") : notSent();
   }
   const redirected =
     response.type === "opaqueredirect" ||
@@ -138,7 +137,7 @@ async function signOut(event: FetchEventLike): Promise<Response> {
   } catch {
     void tellPage(event.clientId, { kind: SW.notice, type: "warning", text: messages.signOutOffline });
     // Back to the page the user is on: React Router follows this like a redirect.
-    const back = new URL(request.referrer || PATHS.userStocks, sw.location.origin);
+    const back = new URL(request.referrer || "/user-stocks", sw.location.origin);
     return new Response(null, {
       status: 204,
       headers: { "X-Remix-Redirect": back.pathname + back.search, "X-Remix-Replace": "true" },

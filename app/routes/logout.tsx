@@ -1,7 +1,6 @@
 import { redirect } from "react-router";
 import { logout } from "#app/server/auth.server.ts";
 import type { Route } from "./+types/logout";
-import { PATHS } from "#app/lib/paths.ts";
 
 /** Sign-out is a POST so a link or prefetch can never end a session by accident. */
 export async function action({ request }: Route.ActionArgs) {
@@ -9,5 +8,5 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export function loader() {
-  return redirect(PATHS.userStocks);
+  return redirect("/user-stocks");
 }

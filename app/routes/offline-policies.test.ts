@@ -5,7 +5,6 @@ import { describe, expect, it } from "vitest";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import routes from "#app/routes.ts";
 import type { RouteOffline } from "#app/offline/index.ts";
-import { PATHS } from "#app/lib/paths.ts";
 
 /**
  * Each route's offline policy (`<route>.offline.ts`, or `route.offline.ts` in a screen's folder; ADR 0041)
@@ -90,9 +89,7 @@ describe.each(Object.entries(policies))("%s", (policyFile, policy) => {
     const page = withComponents(moduleFile!);
     // A form posting to another route (deleting from an edit screen posts to the list) is that route's.
     const elsewhere = new Set(
-      [...page.matchAll(/action=(?:"(\/[^"?]*)|\{PATHS\.(\w+)\})/g)].flatMap(
-        (m) => policyOfPath.get(m[1] ?? PATHS[m[2] as keyof typeof PATHS])?.queued?.intents ?? [],
-      ),
+      [...page.matchAll(/action="(\/[^"?]*)/g)].flatMap((m) => policyOfPath.get(m[1]!)?.queued?.intents ?? []),
     );
     const posted = [...formIntents(page)].filter((intent) => !(elsewhere.has(intent) && !known.has(intent)));
     expect(new Set(posted)).toEqual(known);

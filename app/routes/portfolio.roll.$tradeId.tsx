@@ -13,7 +13,6 @@ import { ErrorList, Field } from "#app/components/forms.tsx";
 import { Modal } from "#app/components/modal.tsx";
 import { BackIcon } from "#app/components/icons.tsx";
 import { orUnavailable } from "#app/server/unavailable.server.ts";
-import { PATHS } from "#app/lib/paths.ts";
 
 /** Roll candidates of an open short put (docs/product.md#screens-roll-candidates); `?strike&expiry&bid` opens "Record this roll". */
 export function loader({ request, params, context }: Route.LoaderArgs) {
@@ -36,7 +35,7 @@ export default function RollCandidatesScreen({ loaderData, actionData }: Route.C
   return (
     <>
       <header className="page-header">
-        <Link to={PATHS.portfolio} className="icon-button" aria-label="Back to trades">
+        <Link to="/portfolio" className="icon-button" aria-label="Back to trades">
           <BackIcon />
         </Link>
         <h1>{ROLL_TEXT.title}</h1>

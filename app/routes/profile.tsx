@@ -30,7 +30,6 @@ import { ActionList, Card, Facts } from "#app/components/profile-card.tsx";
 import { ProfilePhoto } from "#app/components/profile-photo.tsx";
 import { PushToggle } from "#app/components/push-toggle.tsx";
 import { readForm } from "#app/server/form-body.server.ts";
-import { PATHS } from "#app/lib/paths.ts";
 
 /**
  * The notifications panel and the support dialog open from the URL (ADR 0005) and are rarely on
@@ -122,7 +121,7 @@ export default function Profile() {
           <h1>{user.name}</h1>
         </div>
         <Link
-          to={`${PATHS.profile}?panel=notifications`}
+          to="/profile?panel=notifications"
           replace
           preventScrollReset
           className="icon-button bell"
@@ -185,7 +184,7 @@ export default function Profile() {
           <Facts rows={TRADING_PREFERENCES} />
           <ul className="action-list">
             <li>
-              <Link to={PATHS.trackRecord} className="action-list__item">
+              <Link to="/track-record" className="action-list__item">
                 <span>Track record of recommendations</span>
                 <ChevronRightIcon aria-hidden="true" />
               </Link>
@@ -200,7 +199,7 @@ export default function Profile() {
         <Card title="Help & Support">
           <ul className="action-list">
             <li>
-              <Link to={`${PATHS.profile}?dialog=support`} replace preventScrollReset className="action-list__item">
+              <Link to="/profile?dialog=support" replace preventScrollReset className="action-list__item">
                 <span>Contact Support</span>
                 <ChevronRightIcon aria-hidden="true" />
               </Link>
@@ -213,7 +212,7 @@ export default function Profile() {
           <ActionList labels={["View Statements", "Tax Documents", "Account Settings"]} />
         </Card>
 
-        <Form method="post" action={PATHS.logout} className="profile-logout">
+        <Form method="post" action="/logout" className="profile-logout">
           <button type="submit" className="button button--danger">
             <LogoutIcon />
             Logout

@@ -8,7 +8,6 @@ import { authModeHref, PASSWORD_HINT } from "#app/lib/auth-modes.ts";
 import { RESET_PASSWORD_FORM } from "#app/lib/form-schemas.ts";
 import { messages } from "#app/lib/messages.ts";
 import { resetPassword } from "#app/server/reset-password.server.ts";
-import { PATHS } from "#app/lib/paths.ts";
 
 /**
  * An addition (docs/product.md#additions-screens): the page the reset mail links to (`/reset-password?token=…`). The token
@@ -44,7 +43,7 @@ export default function ResetPassword() {
   return (
     <div className="landing landing--narrow">
       <header className="landing-nav">
-        <a href={PATHS.login} className="landing-nav__brand">
+        <a href="/login" className="landing-nav__brand">
           <LogoMark />
           PutSeller
         </a>

@@ -4,7 +4,6 @@ import { PushBanner } from "#app/components/push-banner.tsx";
 import { Spinner } from "#app/components/spinner.tsx";
 import { isSameScreen } from "#app/lib/revalidation.ts";
 import { shellMarketNote } from "#app/server/market-status.server.ts";
-import { PATHS } from "#app/lib/paths.ts";
 
 /** The market line beside the Live dot (docs/product.md#states-market), as finished text. */
 export async function loader() {
@@ -42,10 +41,10 @@ export default function Shell() {
  * recommendations (#states-data; not when closing an option detail over them).
  */
 const LOADING: [path: string, label: string][] = [
-  [PATHS.profile, "Loading profile"],
-  [PATHS.userStocks, "Loading the watchlist"],
-  [PATHS.uipStocks, "Loading UIP stocks"],
-  [PATHS.insights, "Loading recommendations"],
+  ["/profile", "Loading profile"],
+  ["/user-stocks", "Loading the watchlist"],
+  ["/uip-stocks", "Loading UIP stocks"],
+  ["/insights", "Loading recommendations"],
 ];
 
 function RouteLoading() {
@@ -53,7 +52,7 @@ function RouteLoading() {
   const here = useLocation().pathname;
   const to = navigation.state === "loading" ? navigation.location.pathname : null;
   const label = LOADING.find(
-    ([path]) => path === to && here !== path && !(path === PATHS.insights && here.startsWith("/recommendation/")),
+    ([path]) => path === to && here !== path && !(path === "/insights" && here.startsWith("/recommendation/")),
   )?.[1];
   return label ? (
     <div className="route-loading">

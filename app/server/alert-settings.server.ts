@@ -12,7 +12,6 @@ import { AlertSettingsForm } from "#app/lib/alert-settings-schema.ts";
 import { userCall } from "#app/server/auth.server.ts";
 import { ProviderError } from "#app/server/provider.server.ts";
 import { redirectWithToast } from "#app/server/toast.server.ts";
-import { PATHS } from "#app/lib/paths.ts";
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -40,7 +39,7 @@ export async function saveAlertSettingsAction(context: Context, formData: FormDa
       { status: error.status >= 400 && error.status < 500 ? error.status : 502 },
     );
   }
-  return redirectWithToast(`${PATHS.profile}#alerts`, {
+  return redirectWithToast("/profile#alerts", {
     type: "success",
     text: ALERT_SETTINGS_TEXT.saved,
     autoClose: TOAST_MS.app,

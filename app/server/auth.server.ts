@@ -9,7 +9,6 @@ import { callProvider, ProviderError, type CallInput } from "./provider.server.t
 import { destroySession, readSession, type SessionUser } from "./session.server.ts";
 import { redirectWithToast, toastCookie } from "./toast.server.ts";
 import { providerKey } from "#app/offline/index.server.ts";
-import { PATHS } from "#app/lib/paths.ts";
 
 /** Route middleware: anyone without a session goes to /login. */
 export const requireSessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }) => {
@@ -17,14 +16,14 @@ export const requireSessionMiddleware: MiddlewareFunction<Response> = async ({ r
   if (!session) {
     const url = new URL(request.url);
     const back = url.pathname + url.search;
-    throw redirect(back === "/" ? PATHS.login : `/login?redirectTo=${encodeURIComponent(back)}`);
+    throw redirect(back === "/" ? "/login" : `/login?redirectTo=${encodeURIComponent(back)}`);
   }
   context.set(sessionContext, session);
 };
 
 export function requireUser(context: Readonly<RouterContextProvider>): SessionUser {
   const session = context.get(sessionContext);
-  if (!session) throw redirect(PATHS.login);
+  if (!session) throw redirect("/login");
   return session.user;
 }
 
@@ -47,7 +46,7 @@ export async function userCall<E extends Endpoint>(
   input: Omit<CallInput, "token"> = {},
 ): Promise<ResponseOf<E>> {
   const session = context.get(sessionContext);
-  if (!session) throw redirect(PATHS.login);
+  if (!session) throw redirect("/login");
   // A change sent from the offline outbox is applied once (app/offline/middleware.server.ts).
   const key = endpoint.method === "GET" ? undefined : providerKey(context);
   const headers = key ? { ...input.headers, [IDEMPOTENCY_HEADER]: key } : input.headers;
@@ -61,7 +60,7 @@ export async function userCall<E extends Endpoint>(
 
 async function sessionExpired(): Promise<Response> {
   return redirectWithToast(
-    PATHS.login,
+    "/login",
     { type: "error", text: messages.sessionExpired, clearStorage: true },
     { headers: { "set-cookie": await destroySession() } },
   );
@@ -96,5 +95,5 @@ export async function logout(request: Request): Promise<Response> {
   const headers = new Headers();
   headers.append("set-cookie", await destroySession());
   headers.append("set-cookie", await toastCookie({ type: "success", text: messages.loggedOut, clearStorage: true }));
-  return redirect(PATHS.login, { headers });
+  return redirect("/login", { headers });
 }

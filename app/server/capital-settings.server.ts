@@ -12,7 +12,6 @@ import { CapitalSettingsForm } from "#app/lib/capital-settings-schema.ts";
 import { userCall } from "#app/server/auth.server.ts";
 import { ProviderError } from "#app/server/provider.server.ts";
 import { redirectWithToast } from "#app/server/toast.server.ts";
-import { PATHS } from "#app/lib/paths.ts";
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -40,7 +39,7 @@ export async function saveCapitalSettingsAction(context: Context, formData: Form
       { status: refused ? error.status : 502 },
     );
   }
-  return redirectWithToast(`${PATHS.profile}#capital`, {
+  return redirectWithToast("/profile#capital", {
     type: "success",
     text: CAPITAL_SETTINGS_TEXT.saved,
     autoClose: TOAST_MS.app,

@@ -12,7 +12,6 @@ import { isAdmin, userCall } from "#app/server/auth.server.ts";
 import { ProviderError } from "#app/server/provider.server.ts";
 import type { SessionUser } from "#app/server/session.server.ts";
 import { redirectWithToast } from "#app/server/toast.server.ts";
-import { PATHS } from "#app/lib/paths.ts";
 
 /**
  * The handlers of /profile's forms, one per intent (app/lib/profile-intents.ts). Each answers with
@@ -28,7 +27,7 @@ export function profileView(requestUrl: string): string {
     const value = url.searchParams.get(key);
     if (value) view.set(key, value);
   }
-  return view.size ? `${PATHS.profile}?${view}` : PATHS.profile;
+  return view.size ? `/profile?${view}` : "/profile";
 }
 
 const fail = (back: string, text: string) => redirectWithToast(back, { type: "error", text, autoClose: TOAST_MS.app });
@@ -89,11 +88,7 @@ export async function submitSupport(formData: FormData) {
   if (submission.status !== "success") return data({ support: submission.reply() }, { status: 400 });
   try {
     await new Promise((resolve) => setTimeout(resolve, SUPPORT_DELAY_MS));
-    return redirectWithToast(PATHS.profile, {
-      type: "success",
-      text: messages.supportSubmitted,
-      autoClose: TOAST_MS.app,
-    });
+    return redirectWithToast("/profile", { type: "success", text: messages.supportSubmitted, autoClose: TOAST_MS.app });
   } catch {
     return data({ support: submission.reply({ formErrors: [messages.supportFailed] }) }, { status: 500 });
   }

@@ -7,7 +7,6 @@ import { clientAddressContext } from "./context.server.ts";
 import { callProvider, ProviderError } from "./provider.server.ts";
 import { redirectWithToast } from "./toast.server.ts";
 import { readForm } from "./form-body.server.ts";
-import { PATHS } from "#app/lib/paths.ts";
 
 /**
  * A new password for the reset mail's token (docs/product.md#additions-screens): the provider
@@ -29,5 +28,5 @@ export async function resetPassword(request: Request, context: Readonly<RouterCo
     const status = error instanceof ProviderError && error.status >= 400 ? error.status : 503;
     return data({ result: submission.reply({ formErrors: [text], hideFields }) }, { status });
   }
-  return redirectWithToast(PATHS.login, { type: "success", text: messages.passwordResetDone, autoClose: TOAST_MS.app });
+  return redirectWithToast("/login", { type: "success", text: messages.passwordResetDone, autoClose: TOAST_MS.app });
 }

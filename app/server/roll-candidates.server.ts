@@ -11,7 +11,6 @@ import { requireUser, userCall } from "./auth.server.ts";
 import { ProviderError } from "./provider.server.ts";
 import { redirectWithToast } from "./toast.server.ts";
 import { readForm } from "./form-body.server.ts";
-import { PATHS } from "#app/lib/paths.ts";
 
 /** The roll candidates screen (docs/product.md#screens-roll-candidates, docs/decisions/0036). */
 
@@ -113,7 +112,7 @@ export async function rollAction(request: Request, params: { tradeId?: string },
           fees: roll.openFees,
         };
         await userCall(context, calls.rollTrade, { body: { close, open } });
-        return redirectWithToast(`${PATHS.portfolio}?period=all`, {
+        return redirectWithToast("/portfolio?period=all", {
           type: "success",
           text: `${ROLL_TEXT.recorded}: ${sold.ticker} ${sold.strike} put into the ${roll.strike} put expiring ${roll.expiry}`,
         });

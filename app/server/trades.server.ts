@@ -20,7 +20,6 @@ import { requireUser, userCall } from "./auth.server.ts";
 import { ProviderError } from "./provider.server.ts";
 import { redirectWithToast } from "./toast.server.ts";
 import { readForm } from "./form-body.server.ts";
-import { PATHS } from "#app/lib/paths.ts";
 
 /** The wheel journal's screens: the Trades list, Add Trade, import and export (README "The wheel journal"). */
 
@@ -174,7 +173,7 @@ export async function addTradeAction(request: Request, context: Context) {
     const reply = field ? { fieldErrors: { [field]: [text] } } : { formErrors: [text] };
     return data({ result: submission.reply(reply) }, { status: error.status });
   }
-  return redirectWithToast(`${PATHS.portfolio}?period=all`, {
+  return redirectWithToast("/portfolio?period=all", {
     type: "success",
     text: JOURNAL_TEXT.saved(described(trades[0]!), trades.length > 1),
   });
@@ -268,7 +267,7 @@ export async function importAction(request: Request, context: Context) {
     }
     if (intent === "import") {
       const result = await userCall(context, calls.importTrades, { body });
-      return redirectWithToast(`${PATHS.portfolio}?period=all`, {
+      return redirectWithToast("/portfolio?period=all", {
         type: "success",
         text: JOURNAL_TEXT.imported(result.added.length, result.duplicates.length, result.refused.length),
       });

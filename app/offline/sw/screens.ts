@@ -14,7 +14,6 @@ import { SIGNED_OUT_HEADER } from "#app/lib/signed-out.ts";
 import { escapeHtml } from "#app/lib/html.ts";
 import { SAVED } from "./precache.ts";
 import { tellPage, type FetchEventLike } from "./scope.ts";
-import { PATHS } from "#app/lib/paths.ts";
 
 /**
  * Screens kept for reading offline: their documents and loader data (`.data`) are fetched network
@@ -144,7 +143,7 @@ export async function serveScreen(event: FetchEventLike, policy: ScreenPolicy, p
       // no network after all
     }
   }
-  return isDocument ? offlinePage(page ?? PATHS.userStocks) : noCopy();
+  return isDocument ? offlinePage(page ?? "/user-stocks") : noCopy();
 }
 
 /** A document outside the saved screens: the network, else the offline page. */
@@ -246,7 +245,7 @@ export function offlinePage(page: string): Response {
 main{max-width:420px}h1{font-size:1.4rem}p{color:#93a1b8}a{display:inline-block;margin:8px 12px 0 0;color:#3b82f6}</style></head>
 <body><main><h1>${escapeHtml(messages.offlineTitle)}</h1>
 <p>${escapeHtml(messages.offlineNotSaved)}</p>
-<p><a href="${escapeHtml(page)}">${escapeHtml(messages.offlineTryAgain)}</a><a href={PATHS.userStocks}>${escapeHtml(messages.offlineToWatchlist)}</a></p>
+<p><a href="${escapeHtml(page)}">${escapeHtml(messages.offlineTryAgain)}</a><a href="/user-stocks">${escapeHtml(messages.offlineToWatchlist)}</a></p>
 </main></body></html>`;
   return new Response(html, {
     status: 503,

@@ -1,11 +1,10 @@
 import { routeOffline, tickerOf } from "#app/offline/index.ts";
 import type { TradeIntent } from "#app/lib/trade-intents.ts";
-import { PATHS } from "#app/lib/paths.ts";
 
 const INTENTS = ["save-stock", "save-option"] as const satisfies readonly TradeIntent[];
 
 export const offline = routeOffline({
-  path: PATHS.addTrade,
+  path: "/add-trade",
   screen: "saved",
   queued: {
     intents: INTENTS,

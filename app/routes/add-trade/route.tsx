@@ -5,7 +5,6 @@ import { addTradeAction, loadAddTrade } from "#app/server/trades.server.ts";
 import { Modal } from "#app/components/modal.tsx";
 import { TradeForm } from "./components/trade-form.tsx";
 import { BackIcon, ChartIcon, LayersIcon } from "#app/components/icons.tsx";
-import { PATHS } from "#app/lib/paths.ts";
 
 /**
  * The modal is part of the URL (`?form=stocks`, `?form=options`), so it opens (and survives a post)
@@ -33,7 +32,7 @@ export default function AddTrade({ loaderData, actionData }: Route.ComponentProp
   return (
     <div className="subpage">
       <header className="page-header">
-        <Link to={PATHS.portfolio} className="icon-button" aria-label="Back to trades">
+        <Link to="/portfolio" className="icon-button" aria-label="Back to trades">
           <BackIcon />
         </Link>
         <h1>Add Trade</h1>
@@ -57,7 +56,7 @@ export default function AddTrade({ loaderData, actionData }: Route.ComponentProp
       {kind ? (
         <Modal
           title={kind === "options" ? "Add Options Trade" : "Add Trade"}
-          closeTo={PATHS.addTrade}
+          closeTo="/add-trade"
           onClose={openedHere ? () => void navigate(-1) : undefined}
           returnFocusRef={kind === "options" ? optionsButton : stocksButton}
           className="modal--sheet"

@@ -2,7 +2,6 @@ import type { Route } from "./+types/route";
 import { addUipStock, loadAddUipStock } from "./server.ts";
 import { ADD_UIP_STOCK_FORM } from "#app/lib/form-schemas.ts";
 import { AddStockForm } from "#app/components/stock-list/add-stock-form.tsx";
-import { PATHS } from "#app/lib/paths.ts";
 
 const CATEGORIES_FAILED = "The categories could not be loaded. Reload the page to try again.";
 
@@ -13,8 +12,8 @@ export default function AddUipStock({ loaderData, actionData }: Route.ComponentP
   const { categories } = loaderData;
   return (
     <AddStockForm
-      path={PATHS.addUipStock}
-      listPath={PATHS.uipStocks}
+      path="/add-uip-stock"
+      listPath="/uip-stocks"
       reply={actionData}
       schema={ADD_UIP_STOCK_FORM}
       note={<p className="uip-form-note">Adds the stock to the shared UIP list, at its end, for every user.</p>}

@@ -8,11 +8,10 @@ import { createStock, lookUpName, readAddPost, requireAdder, type AddStock } fro
 import { hasPermission, userCall } from "#app/server/auth.server.ts";
 import { ProviderError } from "#app/server/provider.server.ts";
 import { INTENTS } from "./route.offline.ts";
-import { PATHS } from "#app/lib/paths.ts";
 
 /** docs/product.md#roles: 'Add Stock' is offered only with UIP_STOCK CREATE; anyone else is sent back to the list. */
 const ADD_TO_UIP: AddStock<AddUipStock> = {
-  listPath: PATHS.uipStocks,
+  listPath: "/uip-stocks",
   schema: AddUipStockSchema,
   withCategory: true,
   createRefused: {

@@ -1,12 +1,11 @@
 import { ADD_STOCK_INTENTS, type AddStockIntent } from "#app/components/stock-list/intents.ts";
 import { routeOffline, tickerOf } from "#app/offline/index.ts";
-import { PATHS } from "#app/lib/paths.ts";
 
 /** Look the company up (no JavaScript), or add the stock. */
 export { ADD_STOCK_INTENTS as INTENTS, type AddStockIntent as Intent };
 
 export const offline = routeOffline({
-  path: PATHS.addUserStock,
+  path: "/add-user-stock",
   screen: "saved",
   queued: {
     intents: ADD_STOCK_INTENTS,

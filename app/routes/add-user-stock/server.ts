@@ -5,11 +5,10 @@ import { AddUserStockSchema, type AddUserStock } from "#app/lib/stock-schemas.ts
 import { createStock, lookUpName, readAddPost, requireAdder, type AddStock } from "#app/server/add-stock.server.ts";
 import { requireUser, userCall } from "#app/server/auth.server.ts";
 import { INTENTS } from "./route.offline.ts";
-import { PATHS } from "#app/lib/paths.ts";
 
 /** docs/product.md#screens-watchlist-add: every signed-in user adds to their own watchlist. */
 const ADD_TO_WATCHLIST: AddStock<AddUserStock> = {
-  listPath: PATHS.userStocks,
+  listPath: "/user-stocks",
   schema: AddUserStockSchema,
   create: (context, user, body) => userCall(context, calls.createUserStock, { params: { userId: user.id }, body }),
 };

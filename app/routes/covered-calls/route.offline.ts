@@ -1,5 +1,4 @@
 import { routeOffline } from "#app/offline/index.ts";
-import { PATHS } from "#app/lib/paths.ts";
 
 /** Calls priced from live quotes are worth little stale: the network is waited for, a saved copy only without one. */
-export const offline = routeOffline({ path: PATHS.coveredCalls, screen: "fresh-first" });
+export const offline = routeOffline({ path: "/insights/calls", screen: "fresh-first" });

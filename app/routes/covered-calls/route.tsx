@@ -5,7 +5,6 @@ import { RecommendationTabs } from "./components/recommendation-tabs.tsx";
 import { coveredCallsAction, loadCoveredCalls, NO_STORE } from "./server.ts";
 import { CallFiltersForm } from "./components/call-filters-form.tsx";
 import { HoldingCard } from "./components/holding-card.tsx";
-import { PATHS } from "#app/lib/paths.ts";
 
 /**
  * Covered calls (/insights/calls, docs/product.md#screens-covered-calls, ADR 0079): the calls the
@@ -52,7 +51,7 @@ export default function CoveredCallsScreen() {
           <p>No shares in your journal.</p>
           <p className="ins-empty__hint">
             Shares from an assigned put or a purchase show here with the calls you can sell against them. Record them in{" "}
-            <Link to={PATHS.portfolio}>your trades</Link>.
+            <Link to="/portfolio">your trades</Link>.
           </p>
         </div>
       ) : null}

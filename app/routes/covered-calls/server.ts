@@ -24,7 +24,6 @@ import {
   type CallFilterForm,
 } from "./filters.ts";
 import { COVERED_CALLS_INTENTS } from "./intents.ts";
-import { PATHS } from "#app/lib/paths.ts";
 
 /** Calls priced from live quotes: no cache may keep a copy. */
 export const NO_STORE = { "Cache-Control": "no-store" } as const;
@@ -116,7 +115,7 @@ async function saveCallFilters(context: Readonly<RouterContextProvider>, formDat
   const form = callFormFrom(formData);
   const search = new URLSearchParams();
   for (const field of CALL_FILTER_FIELDS) search.set(field, form[field]);
-  const screenUrl = `${href(PATHS.coveredCalls)}?${search}`;
+  const screenUrl = `${href("/insights/calls")}?${search}`;
   const toast = (ok: boolean, text: string) =>
     redirectWithToast(screenUrl, Toast.parse({ type: ok ? "success" : "error", text, autoClose: TOAST_MS.app }));
   const parsed = CallFilters.safeParse(callFiltersBody(form));

@@ -1,5 +1,4 @@
 import { routeOffline } from "#app/offline/index.ts";
-import { PATHS } from "#app/lib/paths.ts";
 
 /** Recommendations are worth little stale: the network is waited for, a saved copy only without one. */
-export const offline = routeOffline({ path: PATHS.insights, screen: "fresh-first" });
+export const offline = routeOffline({ path: "/insights", screen: "fresh-first" });

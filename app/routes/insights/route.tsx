@@ -46,7 +46,6 @@ import { useHydrated } from "#app/hooks/use-hydrated.ts";
 import { announceTyped, fieldAtHydration } from "#app/hooks/use-field-at-hydration.ts";
 import { useInsightsLive } from "#app/hooks/use-insights-live.ts";
 import { LiveStatusBadge } from "#app/components/live-status.tsx";
-import { PATHS } from "#app/lib/paths.ts";
 
 /**
  * The plan's fit block and filter (ADR 0081) show only with a stock expanded: their code loads
@@ -207,7 +206,7 @@ export default function Insights() {
         <Link to={INSIGHTS_PATH} className="rec-tabs__tab" aria-current="page">
           Puts
         </Link>
-        <Link to={PATHS.coveredCalls satisfies TypedPath} className="rec-tabs__tab">
+        <Link to={"/insights/calls" satisfies TypedPath} className="rec-tabs__tab">
           Covered calls
         </Link>
       </nav>
@@ -235,7 +234,7 @@ export default function Insights() {
           <p>No recommendations yet.</p>
           <p className="ins-empty__hint">
             Generate them above for a stock in your watchlist whose Recs switch is on, or switch it on in{" "}
-            <Link to={PATHS.userStocks}>your watchlist</Link>.
+            <Link to="/user-stocks">your watchlist</Link>.
           </p>
         </div>
       ) : null}

@@ -25,10 +25,9 @@ import { readSession } from "#app/server/session.server.ts";
 import { redirectWithToast } from "#app/server/toast.server.ts";
 import { loadLandingStats } from "#app/server/track-record.server.ts";
 import { readForm } from "#app/server/form-body.server.ts";
-import { PATHS } from "#app/lib/paths.ts";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  if (await readSession(request)) throw redirect(PATHS.userStocks);
+  if (await readSession(request)) throw redirect("/user-stocks");
   return { google: googleWebConfig(appEnv()), stats: await loadLandingStats() };
 }
 
@@ -113,7 +112,7 @@ export default function Login() {
   return (
     <div className="landing">
       <header className="landing-nav">
-        <a href={PATHS.login} className="landing-nav__brand">
+        <a href="/login" className="landing-nav__brand">
           <LogoMark />
           PutSeller
         </a>
@@ -143,7 +142,7 @@ export default function Login() {
               </a>
               <a
                 ref={demoButtonRef}
-                href={`${PATHS.login}?${withDemo.toString()}`}
+                href={`/login?${withDemo.toString()}`}
                 className="button button--ghost button--large"
                 onClick={(event) => {
                   event.preventDefault();

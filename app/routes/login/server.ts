@@ -9,7 +9,6 @@ import { loadSessionUser, PermissionsUnavailable } from "#app/server/auth.server
 import { callProvider, ProviderError } from "#app/server/provider.server.ts";
 import { commitNewSession } from "#app/server/session.server.ts";
 import { redirectWithToast } from "#app/server/toast.server.ts";
-import { PATHS } from "#app/lib/paths.ts";
 
 /**
  * The handlers of the sign-in card's forms on /login, one per intent (app/lib/login-intents.ts).
@@ -73,7 +72,7 @@ export async function signup(formData: FormData, headers: Headers) {
     return data(reply("signup", submission.reply({ formErrors: [text], hideFields })), { status });
   }
   // docs/product.md#states-auth: back to login with a success toast.
-  return redirectWithToast(PATHS.login, { type: "success", text: messages.accountCreated, autoClose: TOAST_MS.app });
+  return redirectWithToast("/login", { type: "success", text: messages.accountCreated, autoClose: TOAST_MS.app });
 }
 
 export async function forgot(formData: FormData, headers: Headers) {
@@ -87,7 +86,7 @@ export async function forgot(formData: FormData, headers: Headers) {
     const status = error instanceof ProviderError && error.status >= 400 ? error.status : 503;
     return data(reply("forgot", submission.reply({ formErrors: [text] })), { status });
   }
-  return redirectWithToast(PATHS.login, { type: "success", text: messages.resetSent, autoClose: TOAST_MS.app });
+  return redirectWithToast("/login", { type: "success", text: messages.resetSent, autoClose: TOAST_MS.app });
 }
 
 export async function googleSignIn(formData: FormData, headers: Headers) {

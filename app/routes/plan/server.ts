@@ -13,7 +13,6 @@ import { requireUser, userCall } from "#app/server/auth.server.ts";
 import { ProviderError } from "#app/server/provider.server.ts";
 import { redirectWithToast } from "#app/server/toast.server.ts";
 import { PLAN_INTENTS, PLAN_PARAM } from "./intents.ts";
-import { PATHS } from "#app/lib/paths.ts";
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -101,7 +100,7 @@ async function saveSector(context: Context, formData: FormData) {
       { status: error.status || 400 },
     );
   }
-  return redirectWithToast(`${href(PATHS.plan)}#ticker-${ticker}`, {
+  return redirectWithToast(`${href("/plan")}#ticker-${ticker}`, {
     type: "success",
     text: PLAN_TEXT.sectorSaved(ticker),
     autoClose: TOAST_MS.app,

@@ -1,9 +1,8 @@
 import { routeOffline } from "#app/offline/index.ts";
-import { PATHS } from "#app/lib/paths.ts";
 
 /** One form, no intent (deleting from this screen posts to the list, /uip-stocks). */
 export const offline = routeOffline({
-  path: PATHS.uipStock,
+  path: "/uip-stock/:ticker",
   screen: "saved",
   queued: {
     intents: [],

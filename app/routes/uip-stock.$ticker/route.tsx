@@ -6,7 +6,6 @@ import { CategoryBadge } from "#app/components/category-badge.tsx";
 import { DeleteFromEditPage, EditStockForm, editPageMeta } from "#app/components/stock-list/edit-stock-form.tsx";
 import { shouldRevalidateEditPage } from "#app/components/stock-list/list-state.ts";
 import { orUnavailable } from "#app/server/unavailable.server.ts";
-import { PATHS, pathTo } from "#app/lib/paths.ts";
 
 export const loader = (args: Route.LoaderArgs) => orUnavailable(loadEditUipStock(args));
 export const action = (args: Route.ActionArgs) => saveUipStock(args);
@@ -15,12 +14,12 @@ export const shouldRevalidate = shouldRevalidateEditPage;
 export default function EditUipStock({ loaderData, actionData }: Route.ComponentProps) {
   const { row, categories, canUpdate, canDelete, logoSrc } = loaderData;
   const { stock } = row;
-  const here = pathTo(PATHS.uipStock, { ticker: stock.ticker });
+  const here = `/uip-stock/${stock.ticker}`;
   return (
     <EditStockForm
       here={here}
       formId={`edit-uip-stock-${stock.ticker}`}
-      listPath={PATHS.uipStocks}
+      listPath="/uip-stocks"
       schema={EDIT_UIP_STOCK_FORM}
       row={row}
       logoSrc={logoSrc}
@@ -36,7 +35,7 @@ export default function EditUipStock({ loaderData, actionData }: Route.Component
       category={{ choices: categories, current: row.category_id }}
       canDelete={canDelete}
       deleteDialog={
-        <DeleteFromEditPage action={PATHS.uipStocks} here={here} row={row}>
+        <DeleteFromEditPage action="/uip-stocks" here={here} row={row}>
           <p>
             {stock.name} ({stock.ticker}) will be removed from the UIP list for everyone, with everyone&apos;s price
             alerts for it.

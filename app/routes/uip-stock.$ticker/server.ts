@@ -6,7 +6,6 @@ import { EditUipStockSchema, type EditUipStock } from "#app/lib/stock-schemas.ts
 import { hasPermission, userCall } from "#app/server/auth.server.ts";
 import { editPage, findRow, saveStock, type EditStock } from "#app/server/edit-stock.server.ts";
 import { ProviderError } from "#app/server/provider.server.ts";
-import { PATHS } from "#app/lib/paths.ts";
 
 /** docs/product.md#errors-lists: 404 'Not found', 403 'Not authorized to edit UIP stock', else 'An unexpected error occurred'. */
 function editFailureText(error: ProviderError): string {
@@ -17,7 +16,7 @@ function editFailureText(error: ProviderError): string {
 
 /** docs/product.md#screens-uip-edit: a ticker not in the UIP list redirects; admins delete (ADR 15). */
 const EDIT_UIP: EditStock<UipStock, EditUipStock> = {
-  listPath: PATHS.uipStocks,
+  listPath: "/uip-stocks",
   schema: EditUipStockSchema,
   rows: (context) => userCall(context, calls.listUipStocks),
   notFound: messages.uipStockNotFound,

@@ -31,9 +31,8 @@ import { AddToWatchlistDialog } from "./components/add-to-watchlist-dialog.tsx";
 import { UipHeaderActions } from "./components/uip-header-actions.tsx";
 import { shouldRevalidateList } from "#app/components/stock-list/list-state.ts";
 import { useStockList } from "#app/hooks/use-stock-list.ts";
-import { PATHS } from "#app/lib/paths.ts";
 
-const LIST_PATH = PATHS.uipStocks;
+const LIST_PATH = "/uip-stocks";
 /** The search box: what it holds at hydration is where the search starts (ADR 0084). */
 const UIP_SEARCH_ID = "uip-search";
 /** The page's top, for the scroll-to-top link. */
@@ -224,7 +223,7 @@ export default function UipStocks() {
           <>
             <p>The UIP list is empty.</p>
             {canCreate ? (
-              <Link to={PATHS.addUipStock} className="button button--primary">
+              <Link to="/add-uip-stock" className="button button--primary">
                 <PlusIcon /> Add a stock
               </Link>
             ) : null}

@@ -30,14 +30,13 @@ import {
 } from "#app/server/list-actions.server.ts";
 import { ProviderError } from "#app/server/provider.server.ts";
 import { INTENTS, type Intent } from "./route.offline.ts";
-import { PATHS } from "#app/lib/paths.ts";
 
 /**
  * The UIP list: one curated list every user sees; only admins (UIP_STOCK permissions) delete and
  * reorder, with the refusal texts of docs/product.md#errors-lists (ADR 15).
  */
 const UIP_LIST: StockListActions = {
-  path: PATHS.uipStocks,
+  path: "/uip-stocks",
   params: LIST_PARAM,
   oneOff: [LIST_PARAM.delete, LIST_PARAM.add, LIST_PARAM.ai, ENHANCED_FIELD],
   order: async (context) => uipRows(await userCall(context, calls.listUipStocks)).map((row) => row.id),

@@ -6,11 +6,10 @@ import { EditUserStockSchema, type EditUserStock } from "#app/lib/stock-schemas.
 import { hasPermission, userCall } from "#app/server/auth.server.ts";
 import { editPage, findRow, saveStock, type EditStock } from "#app/server/edit-stock.server.ts";
 import { ProviderError } from "#app/server/provider.server.ts";
-import { PATHS } from "#app/lib/paths.ts";
 
 /** docs/product.md#screens-watchlist-edit: the user's own row; a ticker not in it goes back with 'User Stock not found!'. */
 const EDIT_WATCHLIST: EditStock<UserStock, EditUserStock> = {
-  listPath: PATHS.userStocks,
+  listPath: "/user-stocks",
   schema: EditUserStockSchema,
   rows: (context, user) => userCall(context, calls.listUserStocks, { params: { userId: user.id } }),
   notFound: () => messages.userStockNotFound,

@@ -13,9 +13,8 @@ import { StockListRows } from "#app/components/stock-list/stock-list-rows.tsx";
 import { DeleteStockDialog } from "#app/components/stock-list/delete-stock.tsx";
 import { shouldRevalidateList } from "#app/components/stock-list/list-state.ts";
 import { useStockList } from "#app/hooks/use-stock-list.ts";
-import { PATHS } from "#app/lib/paths.ts";
 
-const LIST_PATH = PATHS.userStocks;
+const LIST_PATH = "/user-stocks";
 /** The search box: what it holds at hydration is where the search starts (ADR 0084). */
 const WATCHLIST_SEARCH_ID = "watchlist-search";
 
@@ -55,7 +54,7 @@ export default function UserStocks() {
         spinnerLabel="Loading the watchlist"
         actions={
           <>
-            <Link to={PATHS.addUserStock} className="icon-button" aria-label="Add stock" title="Add stock">
+            <Link to="/add-user-stock" className="icon-button" aria-label="Add stock" title="Add stock">
               <PlusIcon />
             </Link>
             <Link
@@ -74,7 +73,7 @@ export default function UserStocks() {
           </>
         }
         end={
-          <Form method="post" action={PATHS.logout}>
+          <Form method="post" action="/logout">
             <button type="submit" className="icon-button" aria-label="Log out" title="Log out">
               <LogoutIcon />
             </button>
@@ -104,7 +103,7 @@ export default function UserStocks() {
         empty={
           <>
             <p>Your watchlist is empty.</p>
-            <Link to={PATHS.addUserStock} className="button button--primary">
+            <Link to="/add-user-stock" className="button button--primary">
               <PlusIcon /> Add a stock
             </Link>
           </>

@@ -17,11 +17,10 @@ import {
 } from "#app/server/list-actions.server.ts";
 import { ProviderError } from "#app/server/provider.server.ts";
 import { INTENTS, type Intent } from "./route.offline.ts";
-import { PATHS } from "#app/lib/paths.ts";
 
 /** The watchlist: the trader's own rows; deleting needs USER_STOCK DELETE, reordering nothing more. */
 const WATCHLIST: StockListActions = {
-  path: PATHS.userStocks,
+  path: "/user-stocks",
   params: LIST_PARAM,
   oneOff: [LIST_PARAM.delete],
   order: async (context, user) =>

@@ -2,7 +2,6 @@ import type { CoveredCall, HoldingCalls } from "#contract/covered-calls.ts";
 import { formatPercent, formatPrice } from "#app/lib/format.ts";
 import { longDate } from "#app/routes/covered-calls/dates.ts";
 import { CallCard } from "./call-card.tsx";
-import { PATHS } from "#app/lib/paths.ts";
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
 
@@ -39,7 +38,7 @@ export function HoldingCard({
       commission={commission}
       exDividend={holding.ex_dividend}
       earningsDate={holding.earnings_date}
-      recordHref={recordHrefs[call.occ_symbol] ?? PATHS.addTrade}
+      recordHref={recordHrefs[call.occ_symbol] ?? "/add-trade"}
     />
   );
   return (

@@ -14,7 +14,6 @@ import {
   StarIcon,
   TargetIcon,
 } from "#app/components/signed-out-icons.tsx";
-import { PATHS } from "#app/lib/paths.ts";
 
 /** The marketing content of /login (docs/product.md#overview, #screens-login): statistics, features, testimonials, trust badges. */
 
@@ -35,7 +34,7 @@ export function Stats({ stats }: { stats: LandingStats | null }) {
         ))}
       </dl>
       <p className="landing-stats__more">
-        <a href={PATHS.trackRecord}>See the track record: every recommended put, scored at expiry</a>
+        <a href="/track-record">See the track record: every recommended put, scored at expiry</a>
       </p>
     </section>
   );

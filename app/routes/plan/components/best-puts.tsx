@@ -4,7 +4,6 @@ import type { BestPuts } from "#contract/plan.ts";
 import { formatPercent, formatPrice } from "#app/lib/format.ts";
 import { expiryLong } from "#app/lib/option-card.ts";
 import { money } from "./plan-text.ts";
-import { PATHS } from "#app/lib/paths.ts";
 
 /**
  * "What should I sell today?" (docs/product.md#screens-plan): the top puts over the trader's flagged
@@ -43,7 +42,7 @@ export function BestPutsList({ best, recordHrefs }: { best: BestPuts; recordHref
               <span data-testid="running-total">{money(pick.running_total)}</span> used so far of{" "}
               {money(best.free_cash ?? 0)} free
             </p>
-            <Link className="plan-best__record" to={recordHrefs[r.id] ?? PATHS.addTrade}>
+            <Link className="plan-best__record" to={recordHrefs[r.id] ?? "/add-trade"}>
               Record this trade
             </Link>
           </li>

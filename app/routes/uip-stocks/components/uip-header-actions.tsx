@@ -2,7 +2,6 @@ import { Link } from "react-router";
 import { HeaderMenu } from "./header-menu.tsx";
 import { CloseIcon, PlusIcon, ReorderIcon, SearchIcon } from "#app/components/icons.tsx";
 import { LIST_PARAM as PARAM } from "#app/lib/list-url-state.ts";
-import { PATHS } from "#app/lib/paths.ts";
 
 /**
  * The UIP list's header actions outside reorder mode (docs/product.md#screens-uip-list): the search
@@ -56,7 +55,7 @@ export function UipHeaderActions({
       {canCreate || canUpdate ? (
         <HeaderMenu label="Menu">
           {canCreate ? (
-            <Link to={PATHS.addUipStock} className="uip-menu__item">
+            <Link to="/add-uip-stock" className="uip-menu__item">
               <PlusIcon /> Add Stock
             </Link>
           ) : null}
