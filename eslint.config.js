@@ -24,6 +24,12 @@ const noSqlInRoutes = {
   importNames: ["sql"],
   message: "Provider routes hold no SQL: put the query in a store (provider/store/ or a domain's store.ts).",
 };
+// The offline module has one face a runtime (docs/decisions/0099-offline-as-one-module.md): the
+// rest of the app reaches it through those, never its inner files.
+const offlineFaces = {
+  regex: "^#app/offline/(?!(index|index\\.server|ui|worker)\\.tsx?$)",
+  message: "Import the offline module through its faces: #app/offline/index.ts, ui.tsx, index.server.ts or worker.ts.",
+};
 const contractOnly = {
   regex: "^(?!zod($|/)|#contract/|\\./)",
   message: "The contract depends on zod alone (docs/architecture.md).",
@@ -38,11 +44,12 @@ function directionRules() {
   const rule = (...patterns) => ({ "no-restricted-imports": ["error", { patterns }] });
   const source = (globs) => ({ files: globs, ignores: ["**/*.test.ts", "**/*.test.tsx"] });
   return [
-    { ...source(["app/**/*.{ts,tsx}"]), rules: rule(aliasOnly, notProvider) },
+    { ...source(["app/**/*.{ts,tsx}"]), rules: rule(aliasOnly, notProvider, offlineFaces) },
     {
       ...source(["app/components/**/*.{ts,tsx}", "app/hooks/**/*.ts", "app/lib/**/*.ts", "app/server/**/*.ts"]),
-      rules: rule(aliasOnly, notProvider, notRoutes),
+      rules: rule(aliasOnly, notProvider, notRoutes, offlineFaces),
     },
+    { ...source(["app/offline/**/*.{ts,tsx}"]), rules: rule(aliasOnly, notProvider, notRoutes) },
     { ...source(["provider/**/*.ts"]), rules: rule(aliasOnly, notApp) },
     { ...source(["provider/routes/**/*.ts"]), rules: rule(aliasOnly, notApp, noSqlInRoutes) },
     { ...source(["contract/**/*.ts"]), rules: rule(aliasOnly, contractOnly) },

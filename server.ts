@@ -15,7 +15,7 @@ import { precompressed } from "./server/precompressed.ts";
 import { arrivalOrder } from "./server/arrival-order.ts";
 import { googleWebConfig } from "./app/server/firebase.server.ts";
 import { provideProviderFetch } from "./app/server/provider.server.ts";
-import { SERVICE_WORKER_URL } from "./app/lib/offline.ts";
+import { SERVICE_WORKER_URL } from "./app/offline/index.ts";
 import { createLiveRelay } from "./server/live-relay.ts";
 import { liveSessionOf, providerAccepts } from "./server/live-session.ts";
 import { WS_STOCK_UPDATES, WS_TRADE_UPDATES } from "./contract/ws.ts";

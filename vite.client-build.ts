@@ -18,7 +18,7 @@ export function serviceWorkerPlugin(options: { srcDir: string; outDir: string })
     manifest: false,
     injectManifest: {
       rollupFormat: "iife",
-      // The app shell the worker precaches (app/sw/precache.ts): scripts, styles, icons, manifest.
+      // The app shell the worker precaches (app/offline/sw/precache.ts): scripts, styles, icons, manifest.
       globPatterns: ["assets/**/*.{js,css}", "favicon.svg", "manifest.webmanifest", "icons/*.png"],
       // Firebase (Google sign-in) loads on demand from the login page only; not worth 88 KB on every device.
       globIgnores: ["assets/google-sign-in*.js"],

@@ -14,13 +14,12 @@ import {
 import type { Route } from "./+types/root";
 import { Toaster } from "./components/toaster.tsx";
 import { ServiceWorker } from "./components/service-worker.tsx";
-import { OfflineStatus } from "./components/offline-status.tsx";
-import { offlineClientMiddleware } from "./components/offline-middleware.ts";
-import { offlineMiddleware } from "./server/offline.server.ts";
+import { OfflineStatus, offlineClientMiddleware } from "#app/offline/ui.tsx";
+import { offlineMiddleware } from "#app/offline/index.server.ts";
 import { signedOutMiddleware } from "./server/signed-out.server.ts";
 import { useNonce } from "./components/nonce.tsx";
 import { messages } from "./lib/messages.ts";
-import { OFFLINE_SAVE_HEADER } from "./lib/offline.ts";
+import { OFFLINE_SAVE_HEADER } from "#app/offline/index.ts";
 import { takeToast } from "./server/toast.server.ts";
 import styles from "./styles/index.css?url";
 import { isSameScreen } from "./lib/revalidation.ts";
@@ -48,9 +47,9 @@ export function shouldRevalidate(args: ShouldRevalidateFunctionArgs) {
 }
 
 /**
- * Offline outbox and replays (server/offline.server.ts); reads without a session marked so the
+ * Offline outbox and replays (app/offline/middleware.server.ts); reads without a session marked so the
  * worker forgets the last user's saved screens (server/signed-out.server.ts); offline answers in
- * the browser (components/offline-middleware.ts).
+ * the browser (app/offline/client-middleware.ts).
  */
 export const middleware = [offlineMiddleware, signedOutMiddleware];
 export const clientMiddleware = [offlineClientMiddleware];

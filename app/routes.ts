@@ -2,29 +2,29 @@ import { index, layout, route, type RouteConfig } from "@react-router/dev/routes
 
 /** docs/product.md#screens-routing. */
 export default [
-  route("login", "routes/login.tsx"),
+  route("login", "routes/login/route.tsx"),
   route("logout", "routes/logout.tsx"),
   route("reset-password", "routes/reset-password.tsx"),
   route("track-record", "routes/track-record.tsx"),
   layout("routes/signed-in.tsx", [
     index("routes/index.tsx"),
     route("resources/push-device", "routes/resources/push-device.tsx"),
-    route("add-trade", "routes/add-trade.tsx"),
+    route("add-trade", "routes/add-trade/route.tsx"),
     route("import-trades", "routes/import-trades.tsx"),
     // A broker account synced through its API (issue 43; docs/decisions/0093-tradier-sync-through-the-import.md).
     route("broker", "routes/broker/route.tsx"),
     route("resources/trades-export", "routes/resources/trades-export.ts"),
-    route("add-user-stock", "routes/add-user-stock.tsx"),
-    route("user-stock/:ticker", "routes/user-stock.$ticker.tsx"),
-    route("add-uip-stock", "routes/add-uip-stock.tsx"),
-    route("uip-stock/:ticker", "routes/uip-stock.$ticker.tsx"),
+    route("add-user-stock", "routes/add-user-stock/route.tsx"),
+    route("user-stock/:ticker", "routes/user-stock.$ticker/route.tsx"),
+    route("add-uip-stock", "routes/add-uip-stock/route.tsx"),
+    route("uip-stock/:ticker", "routes/uip-stock.$ticker/route.tsx"),
     route("resources/stock-history/:ticker", "routes/resources/stock-history.$ticker.ts"),
     route("resources/company-name", "routes/resources/company-name.ts"),
     route("resources/ai/stock-analysis", "routes/resources/ai.stock-analysis.ts"),
     route("resources/ai/summarize", "routes/resources/ai.summarize.ts"),
     layout("routes/shell.tsx", [
-      route("user-stocks", "routes/user-stocks.tsx"),
-      route("uip-stocks", "routes/uip-stocks.tsx"),
+      route("user-stocks", "routes/user-stocks/route.tsx"),
+      route("uip-stocks", "routes/uip-stocks/route.tsx"),
       route("profile", "routes/profile.tsx"),
       route("portfolio", "routes/portfolio.tsx"),
       route("portfolio/roll/:tradeId", "routes/portfolio.roll.$tradeId.tsx"),
@@ -34,9 +34,9 @@ export default [
       // The journal beside the broker's positions (docs/decisions/0094).
       route("reconcile", "routes/reconcile/route.tsx"),
       // The list is the layout, so the option detail (/recommendation/{id}) opens over it.
-      layout("routes/insights.tsx", [
-        route("insights", "routes/insights-list.tsx"),
-        route("recommendation/:id", "routes/recommendation.$id.tsx"),
+      layout("routes/insights/route.tsx", [
+        route("insights", "routes/insights-list/route.tsx"),
+        route("recommendation/:id", "routes/recommendation.$id/route.tsx"),
       ]),
     ]),
   ]),

@@ -1,7 +1,7 @@
 /**
  * The service worker, served at /service-worker.js (docs/product.md#screens-routing). Built by vite-plugin-pwa
  * (injectManifest, see vite.config.ts). Precaching, saved screens, the offline outbox and the
- * update handshake are in app/sw/ (started by `startOffline()` below).
+ * update handshake are in app/offline/ (started by `startOffline()` below).
  *
  * Push: a push carries a PushMessage (contract/push.ts). When a page of the app is visible, the worker hands the message to it and the page shows the body as a toast
  * (docs/product.md#screens-app-wide: "Foreground push messages show their body as a toast"); otherwise it shows a
@@ -9,7 +9,7 @@
  */
 import type { PushMessage } from "#contract/push.ts";
 import { FOREGROUND_PUSH, safeAppPath } from "#contract/push-routing.ts";
-import { startOffline } from "./sw/offline.ts";
+import { startOffline } from "#app/offline/worker.ts";
 
 // The worker's own global scope, typed here: the app's tsconfig uses the DOM library, not WebWorker's.
 interface WindowClientLike {

@@ -2,8 +2,8 @@ import type { MouseEvent, ReactNode } from "react";
 import { useFetcher } from "react-router";
 import { ENHANCED_FIELD, type ActionReply } from "#app/lib/action-reply.ts";
 import { useReplyToast } from "#app/hooks/use-reply-toast.ts";
-import { queuedToggle } from "#app/lib/offline.ts";
-import { usePendingChanges } from "#app/lib/outbox-store.ts";
+import { queuedToggle } from "#app/offline/index.ts";
+import { usePendingChanges } from "#app/offline/ui.tsx";
 
 /** The ids of the list's two switch forms: the one that switches a row on, and the one that switches it off. */
 const SWITCH_FORM = { on: "row-switch-on", off: "row-switch-off" } as const;
@@ -61,7 +61,7 @@ export function RowToggle({
   const fetcher = useFetcher<ActionReply>();
   useReplyToast(fetcher.data);
   const pending = fetcher.formData?.get(STATE_FIELD);
-  // Switched while offline: shown as switched until the outbox has sent it (lib/offline.ts).
+  // Switched while offline: shown as switched until the outbox has sent it (app/offline/protocol.ts).
   const queued = queuedToggle(usePendingChanges(), {
     page: action.split("?")[0]!,
     intent,

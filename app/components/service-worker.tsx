@@ -4,7 +4,7 @@ import { toast } from "#app/lib/toast.ts";
 import { FOREGROUND_PUSH } from "#contract/push-routing.ts";
 import { TOAST_MS } from "#app/lib/messages.ts";
 import { storedDeviceToken } from "#app/lib/device-token.ts";
-import { SERVICE_WORKER_URL } from "#app/lib/offline.ts";
+import { SERVICE_WORKER_URL } from "#app/offline/index.ts";
 
 /**
  * Registers the service worker, and shows a push that arrives while the app is in the

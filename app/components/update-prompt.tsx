@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { messages } from "#app/lib/messages.ts";
-import { AGREED_TO_REFRESH_KEY, SW } from "#app/lib/offline.ts";
+import { AGREED_TO_REFRESH_KEY, SW } from "#app/offline/index.ts";
 
 /** How often an open app looks for a new version while it is in the foreground. */
 const CHECK_EVERY_MS = 60 * 60 * 1000;

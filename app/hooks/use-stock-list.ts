@@ -3,7 +3,7 @@ import { LIST_PARAM } from "#app/lib/list-url-state.ts";
 import { filterByTicker } from "#app/lib/stock-list.ts";
 import type { ListRow } from "#app/components/stock-list/list-row.ts";
 import { useListBusy } from "#app/components/stock-list/list-state.ts";
-import { useAsQueued } from "./use-as-queued.ts";
+import { useAsQueued } from "#app/offline/ui.tsx";
 import { useDebouncedQuery } from "./use-debounced-query.ts";
 import { useHydrated } from "./use-hydrated.ts";
 import { useListUrlState } from "./use-list-url-state.ts";

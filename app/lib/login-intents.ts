@@ -1,5 +1,5 @@
 /**
- * The forms of the sign-in card on /login (app/server/login-actions.server.ts): one name each,
+ * The forms of the sign-in card on /login (app/routes/login/server.ts): one name each,
  * used by the forms, the action's `switch` and the offline replay (no React here).
  */
 export const LOGIN_INTENTS = ["login", "signup", "forgot", "google", "apple"] as const;

@@ -4,11 +4,12 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import routes from "#app/routes.ts";
-import type { RouteOffline } from "#app/lib/offline-policy.ts";
+import type { RouteOffline } from "#app/offline/index.ts";
 
 /**
- * Each route's offline policy (`<route>.offline.ts`, ADR 0041) must name the route's real path,
- * and the intents its forms post, its action handles and the outbox knows must be one set.
+ * Each route's offline policy (`<route>.offline.ts`, or `route.offline.ts` in a screen's folder; ADR 0041)
+ * must name the route's real path, and the intents its forms post, its action handles and the outbox
+ * knows must be one set.
  */
 const APP = join(dirname(fileURLToPath(import.meta.url)), "..");
 const policies = import.meta.glob<RouteOffline>("./**/*.offline.ts", { eager: true, import: "offline" });
@@ -36,10 +37,11 @@ function withComponents(file: string): string {
   for (const next of seen) {
     const source = read(next);
     sources.push(source);
-    for (const m of source.matchAll(/from "(#app\/components\/|\.\/)([^"]+)"/g)) {
-      // A route's own siblings (its .server and .offline modules) are not forms.
-      if (m[1] === "./" && !next.includes("/components/")) continue;
-      seen.add(m[1] === "./" ? join(dirname(next), m[2]!) : join(APP, "components", m[2]!));
+    for (const m of source.matchAll(/from "(#app\/components\/|#app\/routes\/[^"]+\/components\/|\.\/)([^"]+)"/g)) {
+      // A route's own siblings (its server and offline modules) are not forms; its components/ are.
+      if (m[1] === "./" && !next.includes("/components/") && !m[2]!.startsWith("components/")) continue;
+      const base = m[1] === "./" ? dirname(next) : join(APP, m[1]!.slice("#app/".length));
+      seen.add(join(base, m[2]!));
     }
   }
   return sources.join("\n");
@@ -92,7 +94,12 @@ describe.each(Object.entries(policies))("%s", (policyFile, policy) => {
     const posted = [...formIntents(page)].filter((intent) => !(elsewhere.has(intent) && !known.has(intent)));
     expect(new Set(posted)).toEqual(known);
 
-    const server = read(moduleFile!.replace(/\.tsx?$/, ".server.ts"));
+    // A folder screen's handlers are its server.ts (docs/contributing.md#a-folder-per-screen).
+    const server = read(
+      moduleFile!.endsWith("/route.tsx")
+        ? join(dirname(moduleFile!), "server.ts")
+        : moduleFile!.replace(/\.tsx?$/, ".server.ts"),
+    );
     if (server) expect(actionIntents(server)).toEqual(known);
   });
 });

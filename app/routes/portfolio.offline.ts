@@ -1,3 +1,3 @@
-import { routeOffline } from "#app/lib/offline-policy.ts";
+import { routeOffline } from "#app/offline/index.ts";
 
 export const offline = routeOffline({ path: "/portfolio", screen: "saved" });

@@ -1,4 +1,4 @@
-import { routeOffline } from "#app/lib/offline-policy.ts";
+import { routeOffline } from "#app/offline/index.ts";
 
 /** Read from a saved copy offline; its settings are sent or refused, never kept for later. */
 export const offline = routeOffline({ path: "/profile", screen: "saved" });

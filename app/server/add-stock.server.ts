@@ -24,7 +24,7 @@ type NewStock<Values> = Omit<Values, "ticker" | "name"> & {
 /**
  * What differs between adding to the watchlist and to the UIP list (docs/product.md#screens-watchlist-add,
  * #screens-uip-edit): the list it goes back to, who may add, the provider call and the UIP-only category.
- * The two add routes (app/routes/add-user-stock.server.ts, add-uip-stock.server.ts) each give one.
+ * The two add routes (app/routes/add-user-stock/server.ts, add-uip-stock.server.ts) each give one.
  */
 export interface AddStock<Values extends { ticker: string; name: string }> {
   listPath: string;

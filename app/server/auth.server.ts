@@ -8,7 +8,7 @@ import { sessionContext } from "./context.server.ts";
 import { callProvider, ProviderError, type CallInput } from "./provider.server.ts";
 import { destroySession, readSession, type SessionUser } from "./session.server.ts";
 import { redirectWithToast, toastCookie } from "./toast.server.ts";
-import { providerKey } from "./offline.server.ts";
+import { providerKey } from "#app/offline/index.server.ts";
 
 /** Route middleware: anyone without a session goes to /login. */
 export const requireSessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }) => {
@@ -47,7 +47,7 @@ export async function userCall<E extends Endpoint>(
 ): Promise<ResponseOf<E>> {
   const session = context.get(sessionContext);
   if (!session) throw redirect("/login");
-  // A change sent from the offline outbox is applied once (server/offline.server.ts).
+  // A change sent from the offline outbox is applied once (app/offline/middleware.server.ts).
   const key = endpoint.method === "GET" ? undefined : providerKey(context);
   const headers = key ? { ...input.headers, [IDEMPOTENCY_HEADER]: key } : input.headers;
   try {

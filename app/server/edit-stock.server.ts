@@ -29,7 +29,7 @@ type Refusal = { keep: string; status: number; toast: boolean } | { backWith: st
 /**
  * What differs between editing a watchlist row and a UIP row (docs/product.md#screens-watchlist-edit,
  * #screens-uip-edit): the list, its rows and save call, who may delete, and how a refusal is answered.
- * The two edit routes (app/routes/user-stock.$ticker.server.ts, uip-stock.$ticker.server.ts) each give one.
+ * The two edit routes (app/routes/user-stock.$ticker/server.ts, uip-stock.$ticker.server.ts) each give one.
  */
 export interface EditStock<Row extends EditableRow, Values extends StockValues> {
   listPath: string;

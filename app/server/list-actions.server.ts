@@ -14,7 +14,7 @@ type Context = Readonly<RouterContextProvider>;
 /**
  * What differs between the watchlist and the UIP list for their shared actions (docs/product.md#states-lists):
  * the address, the URL steps an action leaves, the provider calls, who may change what, and the texts.
- * The two lists' routes (app/routes/user-stocks.server.ts, uip-stocks.server.ts) each give one.
+ * The two lists' routes (app/routes/user-stocks/server.ts, uip-stocks.server.ts) each give one.
  */
 export interface StockListActions {
   path: string;

@@ -1,6 +1,6 @@
 import type { EntryContext } from "react-router";
 import type { RouteHandle } from "#app/lib/page-scripts.ts";
-import { SERVICE_WORKER_URL } from "#app/lib/offline.ts";
+import { SERVICE_WORKER_URL } from "#app/offline/index.ts";
 import type { ScriptsTrigger } from "./scripts-after-paint.server.ts";
 
 /**

@@ -1,6 +1,6 @@
 import type { EntryContext } from "react-router";
 import { describe, expect, test } from "vitest";
-import * as login from "#app/routes/login.tsx";
+import * as login from "#app/routes/login/route.tsx";
 import { scriptsTrigger } from "./scripts-trigger.server.ts";
 
 /** The part of React Router's entry context the decision reads: a document for /login, or another page. */

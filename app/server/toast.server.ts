@@ -56,7 +56,7 @@ export async function takeToast(request: Request): Promise<{ toast: Toast | null
 
 /**
  * The toast a response's Set-Cookie line would flash, or null (another cookie, or not ours). An
- * offline replay tells it at once instead of leaving it for the next page (server/offline.server.ts).
+ * offline replay tells it at once instead of leaving it for the next page (app/offline/middleware.server.ts).
  */
 export async function toastFromSetCookie(setCookie: string): Promise<Toast | null> {
   const pair = setCookie.split(";")[0] ?? "";

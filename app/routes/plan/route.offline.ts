@@ -1,4 +1,4 @@
-import { routeOffline } from "#app/lib/offline-policy.ts";
+import { routeOffline } from "#app/offline/index.ts";
 
 /**
  * The Plan offline (ADR 0041): read from a saved copy; a sector sent without a network is refused,

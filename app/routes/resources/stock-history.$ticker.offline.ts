@@ -1,4 +1,4 @@
-import { routeOffline } from "#app/lib/offline-policy.ts";
+import { routeOffline } from "#app/offline/index.ts";
 
 /** The expanded row's price chart: kept with the list that shows it. */
 export const offline = routeOffline({ path: "/resources/stock-history/:ticker", screen: "saved" });

@@ -3,10 +3,10 @@ import { ENHANCED_FIELD } from "#app/lib/action-reply.ts";
 import { INSIGHTS_INTENT } from "#app/lib/insights-intents.ts";
 import { messages } from "#app/lib/messages.ts";
 import type { TradeRecommendation } from "#contract/entities.ts";
-import { FILTERS_SAVED } from "#app/server/trader-filters.server.ts";
-import * as list from "#app/routes/insights.tsx";
-import * as route from "#app/routes/insights-list.tsx";
-import * as detail from "#app/routes/recommendation.$id.tsx";
+import { FILTERS_SAVED } from "#app/routes/insights-list/trader-filters.server.ts";
+import * as list from "#app/routes/insights/route.tsx";
+import * as route from "#app/routes/insights-list/route.tsx";
+import * as detail from "#app/routes/recommendation.$id/route.tsx";
 import { callAction, callLoader, signedOut, routeHarnessForFile } from "../../support/app-routes.ts";
 
 /**

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LOGIN_INTENT } from "#app/lib/login-intents.ts";
 import { messages } from "#app/lib/messages.ts";
-import * as route from "#app/routes/login.tsx";
+import * as route from "#app/routes/login/route.tsx";
 import {
   callAction,
   runLoader,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { LOGIN_INTENT } from "#app/lib/login-intents.ts";
 import { messages } from "#app/lib/messages.ts";
-import * as route from "#app/routes/login.tsx";
+import * as route from "#app/routes/login/route.tsx";
 import { clientAddressContext } from "#app/server/context.server.ts";
 import { createPasswords, PASSWORD_COST } from "#provider/auth/password.ts";
 import { callAction, callLoader, get, runLoader, signedOut, routeHarnessForFile } from "../../support/app-routes.ts";

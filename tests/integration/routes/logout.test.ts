@@ -4,7 +4,7 @@ import { LOGIN_INTENT } from "#app/lib/login-intents.ts";
 import { messages } from "#app/lib/messages.ts";
 import { ProviderError, callProvider } from "#app/server/provider.server.ts";
 import { readSession } from "#app/server/session.server.ts";
-import * as login from "#app/routes/login.tsx";
+import * as login from "#app/routes/login/route.tsx";
 import * as route from "#app/routes/logout.tsx";
 import {
   callAction,

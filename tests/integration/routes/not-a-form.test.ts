@@ -1,18 +1,18 @@
 import { describe, expect, it } from "vitest";
 import { messages } from "#app/lib/messages.ts";
-import * as addTrade from "#app/routes/add-trade.tsx";
-import * as addUipStock from "#app/routes/add-uip-stock.tsx";
-import * as addUserStock from "#app/routes/add-user-stock.tsx";
-import * as insightsList from "#app/routes/insights-list.tsx";
-import * as login from "#app/routes/login.tsx";
+import * as addTrade from "#app/routes/add-trade/route.tsx";
+import * as addUipStock from "#app/routes/add-uip-stock/route.tsx";
+import * as addUserStock from "#app/routes/add-user-stock/route.tsx";
+import * as insightsList from "#app/routes/insights-list/route.tsx";
+import * as login from "#app/routes/login/route.tsx";
 import * as portfolio from "#app/routes/portfolio.tsx";
 import * as roll from "#app/routes/portfolio.roll.$tradeId.tsx";
 import * as profile from "#app/routes/profile.tsx";
 import * as resetPassword from "#app/routes/reset-password.tsx";
-import * as uipStock from "#app/routes/uip-stock.$ticker.tsx";
-import * as uipStocks from "#app/routes/uip-stocks.tsx";
-import * as userStock from "#app/routes/user-stock.$ticker.tsx";
-import * as userStocks from "#app/routes/user-stocks.tsx";
+import * as uipStock from "#app/routes/uip-stock.$ticker/route.tsx";
+import * as uipStocks from "#app/routes/uip-stocks/route.tsx";
+import * as userStock from "#app/routes/user-stock.$ticker/route.tsx";
+import * as userStocks from "#app/routes/user-stocks/route.tsx";
 import { routeHarnessForFile, runAction, signedOut, type Outcome } from "../../support/app-routes.ts";
 
 /**

@@ -4,7 +4,7 @@ import { LOGIN_INTENT } from "#app/lib/login-intents.ts";
 import { marketNote } from "#app/lib/market-note.ts";
 import { callProvider } from "#app/server/provider.server.ts";
 import * as index from "#app/routes/index.tsx";
-import * as login from "#app/routes/login.tsx";
+import * as login from "#app/routes/login/route.tsx";
 import * as shell from "#app/routes/shell.tsx";
 import * as trackRecord from "#app/routes/track-record.tsx";
 import { callAction, callLoader, get, runLoader, signedOut, routeHarnessForFile } from "../../support/app-routes.ts";

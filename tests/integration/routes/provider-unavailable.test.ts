@@ -1,18 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RouterContextProvider } from "react-router";
 import { messages } from "#app/lib/messages.ts";
-import * as addTrade from "#app/routes/add-trade.tsx";
-import * as addUipStock from "#app/routes/add-uip-stock.tsx";
-import * as addUserStock from "#app/routes/add-user-stock.tsx";
-import * as insights from "#app/routes/insights.tsx";
+import * as addTrade from "#app/routes/add-trade/route.tsx";
+import * as addUipStock from "#app/routes/add-uip-stock/route.tsx";
+import * as addUserStock from "#app/routes/add-user-stock/route.tsx";
+import * as insights from "#app/routes/insights/route.tsx";
 import * as portfolio from "#app/routes/portfolio.tsx";
 import * as profile from "#app/routes/profile.tsx";
-import * as recommendation from "#app/routes/recommendation.$id.tsx";
+import * as recommendation from "#app/routes/recommendation.$id/route.tsx";
 import * as roll from "#app/routes/portfolio.roll.$tradeId.tsx";
-import * as uipStock from "#app/routes/uip-stock.$ticker.tsx";
-import * as uipStocks from "#app/routes/uip-stocks.tsx";
-import * as userStock from "#app/routes/user-stock.$ticker.tsx";
-import * as userStocks from "#app/routes/user-stocks.tsx";
+import * as uipStock from "#app/routes/uip-stock.$ticker/route.tsx";
+import * as uipStocks from "#app/routes/uip-stocks/route.tsx";
+import * as userStock from "#app/routes/user-stock.$ticker/route.tsx";
+import * as userStocks from "#app/routes/user-stocks/route.tsx";
 import { get, runLoader, startRouteHarness, type Outcome, type RouteHarness } from "../../support/app-routes.ts";
 
 /**

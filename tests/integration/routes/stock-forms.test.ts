@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { messages } from "#app/lib/messages.ts";
 import { CATEGORY_REQUIRED } from "#app/lib/stock-fields.ts";
-import * as addUip from "#app/routes/add-uip-stock.tsx";
-import * as addUser from "#app/routes/add-user-stock.tsx";
-import * as editUip from "#app/routes/uip-stock.$ticker.tsx";
-import * as editUser from "#app/routes/user-stock.$ticker.tsx";
-import { OFFLINE_SAVE_HEADER } from "#app/lib/offline.ts";
-import { offlineMiddleware } from "#app/server/offline.server.ts";
+import * as addUip from "#app/routes/add-uip-stock/route.tsx";
+import * as addUser from "#app/routes/add-user-stock/route.tsx";
+import * as editUip from "#app/routes/uip-stock.$ticker/route.tsx";
+import * as editUser from "#app/routes/user-stock.$ticker/route.tsx";
+import { OFFLINE_SAVE_HEADER } from "#app/offline/index.ts";
+import { offlineMiddleware } from "#app/offline/index.server.ts";
 import { callAction, callLoader, get, settle, signedOut, routeHarnessForFile } from "../../support/app-routes.ts";
 
 /**

@@ -6,7 +6,7 @@ import { ImportFormSchema } from "#app/lib/trade-import-schema.ts";
 import { localDateTime } from "#app/lib/trade-fields.ts";
 import type { TradeIntent } from "#app/lib/trade-intents.ts";
 import { JOURNAL_TEXT } from "#app/server/trades.server.ts";
-import * as addTrade from "#app/routes/add-trade.tsx";
+import * as addTrade from "#app/routes/add-trade/route.tsx";
 import * as importTrades from "#app/routes/import-trades.tsx";
 import * as portfolio from "#app/routes/portfolio.tsx";
 import * as tradesExport from "#app/routes/resources/trades-export.ts";

@@ -3,10 +3,10 @@ import type { RouterContextProvider } from "react-router";
 import { ENHANCED_FIELD } from "#app/lib/action-reply.ts";
 import type { UipRow, WatchlistRow } from "#app/lib/list-row-data.ts";
 import { messages } from "#app/lib/messages.ts";
-import { OFFLINE_SAVE_HEADER } from "#app/lib/offline.ts";
-import type { Intent } from "#app/routes/uip-stocks.offline.ts";
-import * as route from "#app/routes/uip-stocks.tsx";
-import * as watchlist from "#app/routes/user-stocks.tsx";
+import { OFFLINE_SAVE_HEADER } from "#app/offline/index.ts";
+import type { Intent } from "#app/routes/uip-stocks/route.offline.ts";
+import * as route from "#app/routes/uip-stocks/route.tsx";
+import * as watchlist from "#app/routes/user-stocks/route.tsx";
 import { DEMO_CATEGORIES, DEMO_UIP } from "#provider/db/demo-data.ts";
 import { callAction, callLoader, get, runLoader, signedOut, routeHarnessForFile } from "../../support/app-routes.ts";
 

@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import { ENHANCED_FIELD } from "#app/lib/action-reply.ts";
 import type { WatchlistRow } from "#app/lib/list-row-data.ts";
 import { messages } from "#app/lib/messages.ts";
-import type { Intent } from "#app/routes/user-stocks.offline.ts";
-import * as route from "#app/routes/user-stocks.tsx";
+import type { Intent } from "#app/routes/user-stocks/route.offline.ts";
+import * as route from "#app/routes/user-stocks/route.tsx";
 import { DEMO_WATCHLIST } from "#provider/db/demo-data.ts";
 import { callAction, callLoader, signedOut, routeHarnessForFile } from "../../support/app-routes.ts";
 

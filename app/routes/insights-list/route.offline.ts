@@ -1,0 +1,4 @@
+import { routeOffline } from "#app/offline/index.ts";
+
+/** Recommendations are worth little stale: the network is waited for, a saved copy only without one. */
+export const offline = routeOffline({ path: "/insights", screen: "fresh-first" });

@@ -1,4 +1,0 @@
-import { routeOffline } from "#app/lib/offline-policy.ts";
-
-/** As the insights list: the network first and waited for. */
-export const offline = routeOffline({ path: "/recommendation/:id", screen: "fresh-first" });

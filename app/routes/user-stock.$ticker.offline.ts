@@ -1,8 +1,0 @@
-import { routeOffline } from "#app/lib/offline-policy.ts";
-
-/** One form, no intent (deleting from this screen posts to the list, /user-stocks). */
-export const offline = routeOffline({
-  path: "/user-stock/:ticker",
-  screen: "saved",
-  queued: { intents: [], describe: (_fields, { ticker = "" }) => `Changes to ${ticker.toUpperCase()}` },
-});
