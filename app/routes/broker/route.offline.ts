@@ -1,4 +1,4 @@
-import { routeOffline } from "#app/lib/offline-policy.ts";
+import { routeOffline } from "#app/offline/index.ts";
 
 /**
  * The broker screen offline (ADR 0041): not kept, and nothing it posts waits in the outbox — a

@@ -1,4 +1,4 @@
-import { routeOffline } from "#app/lib/offline-policy.ts";
+import { routeOffline } from "#app/offline/index.ts";
 
 /**
  * Reconcile offline (ADR 0041): read from a saved copy; a fix sent without a network is refused,
