@@ -184,12 +184,6 @@ export default function Profile() {
           <Facts rows={TRADING_PREFERENCES} />
           <ul className="action-list">
             <li>
-              <Link to="/broker" className="action-list__item">
-                <span>Broker sync (Tradier)</span>
-                <ChevronRightIcon aria-hidden="true" />
-              </Link>
-            </li>
-            <li>
               <Link to="/track-record" className="action-list__item">
                 <span>Track record of recommendations</span>
                 <ChevronRightIcon aria-hidden="true" />

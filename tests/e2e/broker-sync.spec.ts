@@ -68,8 +68,8 @@ test("a refused token is named, and the field is empty again", async ({ browser 
 test("connect, sync, see the trades, sync again, remove — before the scripts arrive", async ({ browser }) => {
   const { page, close } = await heldPage(browser);
   const release = await holdScripts(page);
-  await page.goto(`${appUrl}/profile`, { waitUntil: "domcontentloaded" });
-  await page.getByRole("link", { name: "Broker sync (Tradier)" }).click();
+  await page.goto(`${appUrl}/import-trades`, { waitUntil: "domcontentloaded" });
+  await page.getByRole("link", { name: "sync your account instead" }).click();
   await expect(page.getByRole("heading", { name: "Connect Tradier" })).toBeVisible();
 
   await page.getByLabel("Tradier access token").fill(FAKE_TRADIER_TOKEN);
