@@ -235,7 +235,7 @@ const SCREENS: { path: string; known?: string; unverified?: true }[] = [
       "the Security, Help & Support and Quick Actions placeholders ('… is coming soon.' toast) do nothing before the scripts",
   },
   { path: "/insights", unverified: true },
-  { path: "/portfolio", unverified: true },
+  { path: "/portfolio" },
 ];
 
 for (const screen of SCREENS) {
