@@ -153,7 +153,8 @@ async function pressHeld(context: BrowserContext, trader: Trader, path: string, 
     if (!same) return null; // pressed away by an earlier press (a deleted row): nothing left to press
     await page.evaluate(() => ((window as unknown as { heldMark: number }).heldMark = 1));
     const before = await page.locator("body").innerHTML();
-    const navigated = page.waitForEvent("framenavigated", { timeout: 2_000 }).then(
+    // A plain form's post and its redirect: given seconds, as a loaded machine may take them.
+    const navigated = page.waitForEvent("framenavigated", { timeout: 5_000 }).then(
       () => true,
       () => false,
     );
@@ -228,7 +229,7 @@ async function traderWithBook(): Promise<Trader> {
 const SCREENS: { path: string; known?: string; unverified?: true }[] = [
   { path: "/user-stocks" },
   { path: "/add-trade" },
-  { path: "/uip-stocks", known: "the row's 'Price alerts for {ticker}' button does nothing before the scripts" },
+  { path: "/uip-stocks" },
   {
     path: "/profile",
     known:
