@@ -79,6 +79,9 @@ const matrix: Record<string, Row> = {
   tradierAccount: SIGNED_IN,
   syncTradier: SIGNED_IN,
   disconnectTradier: SIGNED_IN,
+  // The reconciliation: each caller's own books; a fix names A's snapshot, which nobody else has.
+  reconciliation: SIGNED_IN,
+  fixReconciliation: OWNER_ONLY_HIDDEN,
   generateRecommendations: OWNER_OR_ADMIN, // A flagged the ticker, B did not
   summarizeRecommendation: SIGNED_IN,
   // Devices and notifications

@@ -1,4 +1,5 @@
 import * as calls from "#contract/calls.ts";
+import { saveBrokerSnapshot } from "#provider/broker/snapshot-store.ts";
 import type { Endpoint } from "#contract/endpoint.ts";
 import { SAMPLE_LEVELS, testProvider, type TestProvider } from "./provider.ts";
 import { levelFlags, type ReferenceLevels } from "#provider/recommend/engine.ts";
@@ -320,6 +321,18 @@ async function aSoldPut(w: World): Promise<number> {
   });
   return res.body.id as number;
 }
+/** A's broker book with 10 T shares the journal lacks: the body of the fix that adds them. */
+async function aBrokerDifference(w: World) {
+  const as_of = new Date(Date.now() - 3_600_000).toISOString();
+  await saveBrokerSnapshot(w.provider.context.db, w.a.id, {
+    source: "ofx",
+    as_of,
+    positions: [
+      { ticker: "T", kind: "shares", option_type: null, strike: null, expiry: null, quantity: 10, cost_basis: 20 },
+    ],
+  });
+  return { source: "ofx", as_of, key: "T|shares", action: "add", quantity: 10 };
+}
 const IBKR_FILE = [
   "Trades,Header,DataDiscriminator,Asset Category,Currency,Symbol,Date/Time,Quantity,T. Price,C. Price,Proceeds,Comm/Fee,Basis,Realized P/L,MTM P/L,Code",
   'Trades,Data,Order,Stocks,USD,KO,"2026-01-06, 10:00:00",5,60,60,-300,-1,301,0,0,O',
@@ -464,6 +477,9 @@ export const validRequests: Record<string, Builder> = {
   tradierAccount: async () => ({ body: { account: FAKE_TRADIER_ACCOUNT } }),
   syncTradier: async () => ({}),
   disconnectTradier: async () => ({}),
+  // Each caller's own broker book beside their journal (ADR 0094): A's planted difference, fixed once.
+  reconciliation: async () => ({}),
+  fixReconciliation: async (w) => ({ body: await aBrokerDifference(w) }),
   generateRecommendations: async () => ({ params: { ticker: A_TICKER } }),
   summarizeRecommendation: async () => ({
     body: {
