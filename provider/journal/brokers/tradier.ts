@@ -57,13 +57,17 @@ export function eventSummary(event: TradierHistoryEvent): string {
 
 type OptionAction = "expire" | "assign" | "exercise" | null;
 
-/** Tradier's option event codes (OPEXP an expiration); assignment and exercise read by code or description. */
+/**
+ * Tradier's option event codes: its documentation's example spells an expiration OPTEXP, and
+ * accounts have been seen with OPEXP; assignment (OPTASG…/OPASG…) and exercise codes are not
+ * documented, so the event's words decide too.
+ */
 function optionAction(event: TradierHistoryEvent): OptionAction {
   const code = (event.option?.option_type ?? "").toUpperCase();
   const words = (event.option?.description ?? "").toLowerCase();
-  if (code === "OPEXP" || /expir/.test(words)) return "expire";
-  if (code.startsWith("OPAS") || /assign/.test(words)) return "assign";
-  if (code.startsWith("OPEX") || /exercis/.test(words)) return "exercise";
+  if (/^OPT?EXP/.test(code) || /expir/.test(words)) return "expire";
+  if (/^OPT?AS/.test(code) || /assign/.test(words)) return "assign";
+  if (/^OPT?EX/.test(code) || /exercis/.test(words)) return "exercise";
   return null;
 }
 
@@ -75,6 +79,27 @@ function occ(symbol: unknown) {
     if (error instanceof InvalidOccSymbolError) return null;
     throw error;
   }
+}
+
+/** An option named in Tradier's words, as its trade descriptions are: "PUT  KO     09/18/26    65". */
+const DESCRIBED = /\b(PUT|CALL)\s+([A-Z][A-Z0-9.]*)\s+(\d{2})\/(\d{2})\/(\d{2})\s+(\d+(?:\.\d+)?)/i;
+
+/** The option an event is about: its OCC symbol, else the contract its description names. */
+function optionOf(event: TradierHistoryEvent) {
+  const bySymbol = occ(event.option?.symbol);
+  if (bySymbol) return bySymbol;
+  const m = DESCRIBED.exec(event.option?.description ?? "");
+  if (!m) return null;
+  const [, type, ticker, month, day, year, strike] = m;
+  const expiration = `20${year}-${month}-${day}`;
+  const date = new Date(`${expiration}T00:00:00Z`);
+  if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== expiration) return null;
+  return {
+    ticker: ticker!.toUpperCase(),
+    type: type!.toUpperCase() === "PUT" ? ("put" as const) : ("call" as const),
+    strike: Number(strike),
+    expiration,
+  };
 }
 
 /** The events oldest first, as they are numbered: Tradier sends the newest first, so a day's events are turned back too. */
@@ -94,7 +119,7 @@ export async function parseTradierHistory(
   for (const event of ordered) {
     if (event.type !== "option") continue;
     const action = optionAction(event);
-    const contract = occ(event.option?.symbol);
+    const contract = optionOf(event);
     if ((action !== "assign" && action !== "exercise") || !contract) continue;
     const shares = Math.abs(num(event.option?.quantity)) * 100;
     const leg = ordered.find(
@@ -148,8 +173,14 @@ export async function parseTradierHistory(
 
     if (event.type === "option") {
       const action = optionAction(event);
-      const contract = occ(event.option?.symbol);
-      if (!contract) return { ...base, refused: `"${String(event.option?.symbol ?? "")}" is not an OCC option symbol` };
+      const contract = optionOf(event);
+      if (!contract)
+        return {
+          ...base,
+          refused: event.option?.symbol
+            ? `"${String(event.option.symbol)}" is not an OCC option symbol`
+            : "Tradier did not name the option (no symbol, no contract in its description); enter it by hand",
+        };
       if (!action)
         return {
           ...base,
