@@ -128,7 +128,7 @@ export default function ImportTrades({ actionData }: Route.ComponentProps) {
                 <ul aria-label="Will be added" className="import-lines">
                   {preview.added.map((t) => (
                     <li key={`${t.line}-${t.kind}-${t.ticker}-${t.strike ?? ""}-${t.expiry ?? ""}`}>
-                      {t.line === 0 ? "Opening position" : `Line ${t.line}`}: {t.kind.replaceAll("_", " ")} {t.quantity}{" "}
+                      {t.line === 0 ? lineZeroLabel(t.notes) : `Line ${t.line}`}: {t.kind.replaceAll("_", " ")} {t.quantity}{" "}
                       {t.ticker}
                       {t.option_type ? ` ${t.strike} ${t.option_type} ${t.expiry}` : ""} @ {t.price}, fees {t.fees},{" "}
                       {t.traded_at.slice(0, 16).replace("T", " ")} UTC
@@ -183,6 +183,14 @@ export default function ImportTrades({ actionData }: Route.ComponentProps) {
       </main>
     </div>
   );
+}
+
+/**
+ * What a line the file does not have says it is, from its note: an opening position (ADR 0074) or an
+ * expiry recorded from the close (docs/decisions/0095-webull-orders-and-expiries-from-the-close.md).
+ */
+function lineZeroLabel(notes: string | null | undefined): string {
+  return notes?.startsWith("Recorded from the close") ? notes.split(":")[0]! : "Opening position";
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Import trades · PutSeller" }];
