@@ -61,6 +61,24 @@ function openContracts(lines: readonly ParsedLine[]): OpenContract[] {
 
 const money = (n: number) => `$${n.toFixed(2)}`;
 
+const NOTE = "Recorded from the close";
+
+/** Whether an import line is one of these: an expiry read from the close, not a line of the file. */
+export const isFromClose = (trade: { notes?: string | null | undefined }) => trade.notes?.startsWith(NOTE) === true;
+
+const RESOLUTIONS = new Set(["expire", "assignment", "exercise"]);
+type ContractOf = { kind: string; ticker: string; option_type?: string | null; strike?: number | null; expiry?: string | null };
+const contractKey = (t: ContractOf) => `${t.ticker}|${t.option_type}|${t.strike}|${t.expiry}`;
+
+/**
+ * The contracts whose end the journal already has (its own expiry resolution ran after an earlier
+ * import, or the trader entered it): an expiry read from the close of one of them is not added again.
+ */
+export function resolvedIn(journal: readonly ContractOf[]): (trade: ContractOf) => boolean {
+  const resolved = new Set(journal.filter((t) => RESOLUTIONS.has(t.kind)).map(contractKey));
+  return (trade) => resolved.has(contractKey(trade));
+}
+
 /**
  * The lines that end the short options `lines` leave open past their expiry, read from the market's
  * close of each expiry day: an expiry, an assignment or a call-away at 16:00 New York (or the early
@@ -111,7 +129,7 @@ export async function expiriesFromCloses(
           price: 0,
           fees: 0,
           traded_at: new Date(closeAt).toISOString(),
-          notes: `Recorded from the close of ${money(close)} on ${contract.expiry}: the Webull file has no expiries or assignments`,
+          notes: `${NOTE} of ${money(close)} on ${contract.expiry}: the Webull file has no expiries or assignments`,
         },
       });
     }

@@ -17,7 +17,7 @@ import { parseTastytrade } from "./brokers/tastytrade.ts";
 import { parseTdAmeritrade } from "./brokers/td-ameritrade.ts";
 import { parseWebull } from "./brokers/webull.ts";
 import type { MarketData } from "#provider/market/port.ts";
-import { expiriesFromCloses } from "./import-expiries.ts";
+import { expiriesFromCloses, isFromClose, resolvedIn } from "./import-expiries.ts";
 import { KIND_WORDS } from "./journal.ts";
 import { pacer } from "./pace.ts";
 import * as store from "./store.ts";
@@ -206,6 +206,13 @@ async function planImport(
   // Only the tickers the file trades need checking: a wheel's positions are per ticker.
   const tickers = [...new Set(valid.map((v) => v.trade.ticker))];
   const existing = groupBy(await store.listTradesOn(tx, userId, tickers), (t) => t.ticker);
+  // An expiry read from the close that the journal already records is in it already (ADR 0095).
+  const resolved = resolvedIn([...existing.values()].flat());
+  const recordedBefore = valid.filter((v) => isFromClose(v.trade) && resolved(v.trade));
+  for (const v of recordedBefore) {
+    preview.duplicates.push({ line: v.line, reason: "Already in the journal: how this option ended is recorded" });
+    valid.splice(valid.indexOf(v), 1);
+  }
 
   // A file that starts mid-cycle: what was open before its first line, added when the trader gives its price.
   const needs = openingsNeeded(valid.filter((v) => !existing.has(v.trade.ticker)));

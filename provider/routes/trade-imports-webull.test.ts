@@ -164,3 +164,59 @@ describe("Webull orders files (issue 43)", () => {
     expect((await provider.call(calls.listTrades, { token })).body).toEqual([]);
   });
 });
+
+describe("a Webull file over an expiry the journal has already recorded", () => {
+  it("does not record it twice: that line is already in, and the calls after it import", async () => {
+    const token = await trader();
+    // The May lines, while the market has no close for 2026-07-17: the July put's end is asked for.
+    const may = csv
+      .split("\n")
+      .filter((l, i) => i === 0 || l.includes("05/"))
+      .join("\n");
+    closes.delete("2026-07-17");
+    const first = calls.importTrades.response.parse(
+      (await provider.call(calls.importTrades, { token, body: { broker: "webull", csv: may } })).body,
+    );
+    expect(first.added.map((t) => t.kind)).toEqual(["sell_to_open", "buy_to_close", "sell_to_open"]);
+    expect(first.refused).toEqual([
+      {
+        line: 2,
+        reason:
+          "The KO 65 put of 2026-07-17 was still open at its expiry and the Webull file does not say how it ended: the market has no close of KO for that day. Record its expiry or assignment on Trades (or confirm it when the journal asks), then import the file again",
+      },
+    ]);
+    resetCloses();
+    // The trader records the July assignment on Trades, as the refusal says.
+    const added = await provider.call(calls.addTrade, {
+      token,
+      body: {
+        kind: "assignment",
+        ticker: "KO",
+        option_type: "put",
+        strike: 65,
+        expiry: "2026-07-17",
+        quantity: 2,
+        price: 0,
+        fees: 0,
+        traded_at: "2026-07-17T20:00:00.000Z",
+      },
+    });
+    expect(added.status).toBe(200);
+
+    const res = calls.importTrades.response.parse(
+      (await provider.call(calls.importTrades, { token, body: { broker: "webull", csv } })).body,
+    );
+    expect(res.refused).toEqual(REFUSED);
+    expect(res.duplicates).toContainEqual({
+      line: 0,
+      reason: "Already in the journal: how this option ended is recorded",
+    });
+    expect(res.added.map((t) => [t.line, t.kind])).toEqual([
+      [4, "sell_to_open"],
+      [0, "expire"],
+      [2, "sell_to_open"],
+      [0, "exercise"],
+    ]);
+    expect((await journalOf(token)).cycles.map((c) => c.realised_pnl)).toEqual([1120]);
+  });
+});
