@@ -128,8 +128,8 @@ export default function ImportTrades({ actionData }: Route.ComponentProps) {
                 <ul aria-label="Will be added" className="import-lines">
                   {preview.added.map((t) => (
                     <li key={`${t.line}-${t.kind}-${t.ticker}-${t.strike ?? ""}-${t.expiry ?? ""}`}>
-                      {t.line === 0 ? lineZeroLabel(t.notes) : `Line ${t.line}`}: {t.kind.replaceAll("_", " ")} {t.quantity}{" "}
-                      {t.ticker}
+                      {t.line === 0 ? lineZeroLabel(t.notes) : `Line ${t.line}`}: {t.kind.replaceAll("_", " ")}{" "}
+                      {t.quantity} {t.ticker}
                       {t.option_type ? ` ${t.strike} ${t.option_type} ${t.expiry}` : ""} @ {t.price}, fees {t.fees},{" "}
                       {t.traded_at.slice(0, 16).replace("T", " ")} UTC
                     </li>

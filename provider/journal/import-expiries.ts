@@ -67,7 +67,13 @@ const NOTE = "Recorded from the close";
 export const isFromClose = (trade: { notes?: string | null | undefined }) => trade.notes?.startsWith(NOTE) === true;
 
 const RESOLUTIONS = new Set(["expire", "assignment", "exercise"]);
-type ContractOf = { kind: string; ticker: string; option_type?: string | null; strike?: number | null; expiry?: string | null };
+type ContractOf = {
+  kind: string;
+  ticker: string;
+  option_type?: string | null;
+  strike?: number | null;
+  expiry?: string | null;
+};
 const contractKey = (t: ContractOf) => `${t.ticker}|${t.option_type}|${t.strike}|${t.expiry}`;
 
 /**

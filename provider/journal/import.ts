@@ -363,14 +363,7 @@ export async function previewImport(
   now = Date.now(),
   market: MarketData | null = null,
 ): Promise<ImportPreview> {
-  const plan = await planImport(
-    db,
-    userId,
-    broker,
-    (pace) => readLines(broker, csv, pace, now, market),
-    now,
-    openings,
-  );
+  const plan = await planImport(db, userId, broker, (pace) => readLines(broker, csv, pace, now, market), now, openings);
   return { broker, ...plan.preview };
 }
 

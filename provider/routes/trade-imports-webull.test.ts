@@ -32,9 +32,14 @@ const market: MarketData = {
   ...simulated,
   async dailyHistory(ticker, days) {
     if (ticker.toUpperCase() !== "KO") return simulated.dailyHistory(ticker, days);
-    return [...closes].map(
-      ([time, close]): DailyBar => ({ time, open: close, high: close, low: close, close, volume: 1000 }),
-    );
+    return [...closes].map(([time, close]): DailyBar => ({
+      time,
+      open: close,
+      high: close,
+      low: close,
+      close,
+      volume: 1000,
+    }));
   },
 };
 
@@ -49,7 +54,13 @@ async function trader() {
   resetCloses();
   const name = `webull${++counter}`;
   await provider.call(calls.register, {
-    body: { email: `${name}@example.test`, username: name, password: "Passw0rd-wheel", first_name: "W", last_name: "B" },
+    body: {
+      email: `${name}@example.test`,
+      username: name,
+      password: "Passw0rd-wheel",
+      first_name: "W",
+      last_name: "B",
+    },
     headers: { "x-forwarded-for": `198.51.100.${counter}` },
   });
   return provider.login(name, "Passw0rd-wheel");
@@ -65,7 +76,11 @@ const preview = async (token: string, file = csv) =>
 
 /** The file's four lines that are not the wheel's, and why each is refused. */
 const REFUSED = [
-  { line: 3, reason: "VOO shares: the file has no options on VOO, so they are not part of a wheel (add them on Trades if they are)" },
+  {
+    line: 3,
+    reason:
+      "VOO shares: the file has no options on VOO, so they are not part of a wheel (add them on Trades if they are)",
+  },
   { line: 5, reason: 'Symbol "KO260717P65" is not an option like KO260612P00065000' },
   { line: 6, reason: 'Status "Cancelled": the order did not trade' },
   {
