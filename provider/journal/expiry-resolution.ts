@@ -54,11 +54,8 @@ const keyOf = (leg: OpenLeg) =>
     leg.tradeIds,
   );
 
-/**
- * The close of `ticker` on the expiry day from the market's daily bars; null when it has none (yet).
- * Also what a Webull import resolves its expired options from (docs/decisions/0095).
- */
-export function closesFrom(market: MarketData, today: number) {
+/** The close of `ticker` on the expiry day from the market's daily bars; null when it has none (yet). */
+function closesFrom(market: MarketData, today: number) {
   const memo = new Map<string, Promise<number | null>>();
   return (ticker: string, expiry: string) => {
     const key = `${ticker}|${expiry}`;

@@ -1,9 +1,8 @@
-import { nyClock } from "#provider/market/calendar.ts";
+import { dayNumberOf, nyClock, tradingIndexOf } from "#provider/market/calendar.ts";
 import type { MarketData } from "#provider/market/port.ts";
 import { formatOccSymbol } from "#provider/options/occ-symbol.ts";
 import type { ParsedLine } from "./brokers/csv.ts";
 import { expiryCloseOf, expiryOutcome, legName } from "./expiry.ts";
-import { closesFrom } from "./expiry-resolution.ts";
 
 /**
  * A file of orders only (Webull's) says nothing of how its short options ended: each one the file
@@ -59,6 +58,33 @@ function openContracts(lines: readonly ParsedLine[]): OpenContract[] {
   return [...open.values()].filter((c) => c.contracts > 0);
 }
 
+/** Trading days of daily bars one ticker's request asks for at most (as the expiry resolution, ADR 0078). */
+const MAX_DAYS = 400;
+
+/**
+ * Each ticker's closes from the oldest of its expiries to today, in one request a ticker (a year of
+ * weekly options is one request, not fifty). A ticker the market has no bars for has no closes.
+ */
+async function dailyCloses(market: MarketData, contracts: readonly OpenContract[], now: number) {
+  const today = tradingIndexOf(nyClock(new Date(now)).dayNumber);
+  const oldest = new Map<string, string>();
+  for (const c of contracts) {
+    const seen = oldest.get(c.ticker);
+    if (seen === undefined || c.expiry < seen) oldest.set(c.ticker, c.expiry);
+  }
+  const closes = new Map<string, number>();
+  for (const [ticker, expiry] of oldest) {
+    const days = Math.min(MAX_DAYS, Math.max(5, today - tradingIndexOf(dayNumberOf(expiry)) + 2));
+    try {
+      for (const bar of await market.dailyHistory(ticker, days))
+        if (bar.close > 0) closes.set(`${ticker}|${bar.time}`, bar.close);
+    } catch (error) {
+      console.error(`[import] no daily bars for ${ticker}: ${(error as Error).message}`);
+    }
+  }
+  return (ticker: string, expiry: string) => closes.get(`${ticker}|${expiry}`) ?? null;
+}
+
 const money = (n: number) => `$${n.toFixed(2)}`;
 
 const NOTE = "Recorded from the close";
@@ -96,11 +122,11 @@ export async function expiriesFromCloses(
   now: number,
   pace: () => Promise<void> | undefined,
 ): Promise<ParsedLine[]> {
-  const closeOf = closesFrom(market, nyClock(new Date(now)).dayNumber);
+  const expired = openContracts(lines).filter((c) => expiryCloseOf(c.expiry) <= now);
+  const closeOf = await dailyCloses(market, expired, now);
   const out: ParsedLine[] = [];
-  for (const contract of openContracts(lines)) {
+  for (const contract of expired) {
     const closeAt = expiryCloseOf(contract.expiry);
-    if (closeAt > now) continue;
     const symbol = formatOccSymbol({
       ticker: contract.ticker,
       expiration: contract.expiry,
@@ -109,7 +135,7 @@ export async function expiriesFromCloses(
     });
     const text = `Expiry of ${symbol}, from the close`;
     const name = `${legName(contract)} of ${contract.expiry}`;
-    const close = await closeOf(contract.ticker, contract.expiry);
+    const close = closeOf(contract.ticker, contract.expiry);
     const outcome = close === null ? "confirm" : expiryOutcome(contract, close);
     if (close === null || outcome === "confirm") {
       const why =

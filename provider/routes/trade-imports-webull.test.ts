@@ -28,10 +28,13 @@ const resetCloses = () => {
   closes.set("2026-08-21", 65.2);
   closes.set("2026-09-18", 68.1);
 };
+/** KO's daily bars asked for, and how many days back. */
+const requests: number[] = [];
 const market: MarketData = {
   ...simulated,
   async dailyHistory(ticker, days) {
     if (ticker.toUpperCase() !== "KO") return simulated.dailyHistory(ticker, days);
+    requests.push(days);
     return [...closes].map(([time, close]): DailyBar => ({
       time,
       open: close,
@@ -93,7 +96,10 @@ const REFUSED = [
 describe("Webull orders files (issue 43)", () => {
   it("the preview shows the assignment and the expiries recorded from the close, in time order", async () => {
     const token = await trader();
+    requests.length = 0;
     const res = await preview(token);
+    // One request for KO's three expiry days: 2026-10-01 is 54 weekdays after 2026-07-17, + that day + one to spare.
+    expect(requests).toEqual([56]);
     expect(res.refused).toEqual(REFUSED);
     expect(res.skipped).toBe(0);
     expect(res.added.map((t) => [t.line, t.kind, t.option_type, t.strike, t.price, t.fees, t.traded_at])).toEqual([
