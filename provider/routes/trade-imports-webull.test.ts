@@ -241,3 +241,33 @@ describe("a Webull file over an expiry the journal has already recorded", () => 
     expect((await journalOf(token)).cycles.map((c) => c.realised_pnl)).toEqual([1120]);
   });
 });
+
+describe("a Webull file that starts after the assignment", () => {
+  it("asks for the shares the call-away delivers, then the cycle adds up", async () => {
+    const token = await trader();
+    const callsOnly = csv
+      .split("\n")
+      .filter((l, i) => i === 0 || /C0006[67]000/.test(l))
+      .join("\n");
+    const res = await preview(token, callsOnly);
+    // The call-away read from the close delivers 200 shares the file never bought.
+    expect(res.openings).toEqual([
+      {
+        key: "KO|shares",
+        kind: "stock_buy",
+        ticker: "KO",
+        option_type: null,
+        strike: null,
+        expiry: null,
+        quantity: 200,
+        traded_at: "2026-07-20T13:45:29.000Z",
+        price: null,
+      },
+    ]);
+    const body = { broker: "webull", csv: callsOnly, openings: { "KO|shares": 65 } };
+    const imported = calls.importTrades.response.parse((await provider.call(calls.importTrades, { token, body })).body);
+    expect(imported.refused).toEqual([]);
+    // Calls 2 × 100 × (0.95 + 0.80) = 350; shares 200 × (67 − 65) = 400: 750.
+    expect((await journalOf(token)).cycles.map((c) => c.realised_pnl)).toEqual([750]);
+  });
+});
