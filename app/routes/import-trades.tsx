@@ -141,17 +141,15 @@ export default function ImportTrades({ actionData }: Route.ComponentProps) {
               <>
                 <h3>Refused</h3>
                 <ul aria-label="Refused lines" className="import-lines">
-                  {preview.refused.map((r) => (
-                    <li key={r.line}>
+                  {preview.refused.map((r, i) => (
+                    <li key={`${r.line}-${i}`}>
                       Line {r.line}: {r.reason}
                     </li>
                   ))}
                 </ul>
               </>
             ) : null}
-            {preview.duplicates.length > 0 ? (
-              <p>Already imported: lines {preview.duplicates.map((d) => d.line).join(", ")}.</p>
-            ) : null}
+            {preview.duplicates.length > 0 ? <p>Already imported: {alreadyImported(preview.duplicates)}.</p> : null}
             {preview.positions ? (
               <p>
                 The file lists {preview.positions.count} open {preview.positions.count === 1 ? "position" : "positions"}{" "}
@@ -191,6 +189,15 @@ export default function ImportTrades({ actionData }: Route.ComponentProps) {
  */
 function lineZeroLabel(notes: string | null | undefined): string {
   return notes?.startsWith("Recorded from the close") ? notes.split(":")[0]! : "Opening position";
+}
+
+/** "lines 2, 4 and 3 expiries recorded from the close": the file's lines, and the entries it has no line for (ADR 0095). */
+function alreadyImported(duplicates: readonly { line: number }[]): string {
+  const lines = duplicates.filter((d) => d.line > 0).map((d) => d.line);
+  const others = duplicates.length - lines.length;
+  const parts = lines.length > 0 ? [`lines ${lines.join(", ")}`] : [];
+  if (others > 0) parts.push(`${others} ${others === 1 ? "expiry" : "expiries"} recorded from the close`);
+  return parts.join(" and ");
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Import trades · PutSeller" }];

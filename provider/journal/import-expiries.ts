@@ -27,7 +27,7 @@ interface OpenContract {
   line: number;
 }
 
-/** The contracts `lines` leave short, in the order first sold. Linear in the lines. */
+/** The contracts `lines` leave short, in the file's order. Linear in the lines. */
 function openContracts(lines: readonly ParsedLine[]): OpenContract[] {
   const open = new Map<string, OpenContract>();
   for (const line of lines) {

@@ -208,10 +208,13 @@ async function planImport(
   const existing = groupBy(await store.listTradesOn(tx, userId, tickers), (t) => t.ticker);
   // An expiry read from the close that the journal already records is in it already (ADR 0095).
   const resolved = resolvedIn([...existing.values()].flat());
-  const recordedBefore = valid.filter((v) => isFromClose(v.trade) && resolved(v.trade));
-  for (const v of recordedBefore) {
-    preview.duplicates.push({ line: v.line, reason: "Already in the journal: how this option ended is recorded" });
-    valid.splice(valid.indexOf(v), 1);
+  const recordedBefore = new Set(valid.filter((v) => isFromClose(v.trade) && resolved(v.trade)));
+  if (recordedBefore.size > 0) {
+    for (const v of recordedBefore)
+      preview.duplicates.push({ line: v.line, reason: "Already in the journal: how this option ended is recorded" });
+    const kept = valid.filter((v) => !recordedBefore.has(v));
+    valid.length = 0;
+    valid.push(...kept);
   }
 
   // A file that starts mid-cycle: what was open before its first line, added when the trader gives its price.
