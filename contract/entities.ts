@@ -307,7 +307,8 @@ const OPTION_KINDS: readonly TradeKind[] = ["sell_to_open", "buy_to_close", "exp
 const isOptionKind = (kind: TradeKind) => OPTION_KINDS.includes(kind);
 const OptionType = z.enum(["put", "call"]);
 // "ofx": OFX/QFX investment statements (docs/decisions/0089-ofx-investment-statements.md); Fidelity,
-// Robinhood, TD Ameritrade and E*TRADE CSV (docs/decisions/0096-us-broker-csv-imports.md); "tradier":
+// Robinhood, TD Ameritrade and E*TRADE CSV (docs/decisions/0096-us-broker-csv-imports.md); Webull's
+// orders CSV (docs/decisions/0095-webull-orders-and-expiries-from-the-close.md); "tradier":
 // synced from a Tradier account's history (docs/decisions/0093-tradier-sync-through-the-import.md).
 const TRADE_SOURCES = [
   "manual",
@@ -320,6 +321,7 @@ const TRADE_SOURCES = [
   "tdameritrade",
   "etrade",
   "tradier",
+  "webull",
 ] as const;
 
 const money = (label: string) =>
@@ -529,10 +531,20 @@ export const Journal = z.object({
 });
 export type Journal = z.infer<typeof Journal>;
 
-const BROKERS = ["ibkr", "tastytrade", "schwab", "fidelity", "robinhood", "tdameritrade", "etrade", "ofx"] as const;
+const BROKERS = [
+  "ibkr",
+  "tastytrade",
+  "schwab",
+  "fidelity",
+  "robinhood",
+  "tdameritrade",
+  "etrade",
+  "webull",
+  "ofx",
+] as const;
 export const Broker = z.enum(BROKERS, {
   error:
-    "Choose Interactive Brokers, tastytrade, Schwab, Fidelity, Robinhood, TD Ameritrade, E*TRADE or an OFX/QFX investment statement",
+    "Choose Interactive Brokers, tastytrade, Schwab, Fidelity, Robinhood, TD Ameritrade, E*TRADE, Webull or an OFX/QFX investment statement",
 });
 export type Broker = z.infer<typeof Broker>;
 

@@ -33,6 +33,7 @@ const SOURCE_NAMES: Record<Exclude<JournalRow["source"], "manual">, string> = {
   tdameritrade: "TD Ameritrade",
   etrade: "E*TRADE",
   tradier: "Tradier",
+  webull: "Webull",
 };
 
 const KIND_LABELS: Record<JournalRow["kind"], string> = {

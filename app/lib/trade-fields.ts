@@ -156,5 +156,6 @@ export const IMPORT_BROKERS = [
   { value: "robinhood", label: "Robinhood (account activity report, CSV)" },
   { value: "etrade", label: "E*TRADE (transactions, CSV)" },
   { value: "tdameritrade", label: "TD Ameritrade (transactions, CSV, before the move to Schwab)" },
+  { value: "webull", label: "Webull (orders, CSV; expiries and assignments from the close)" },
   { value: "ofx", label: "Any broker's investment statement (OFX or QFX)" },
 ] as const;

@@ -4,7 +4,7 @@ import { IMPORT_FILE_MAX_BYTES } from "./trade-fields.ts";
 /** The import form: a broker and its CSV (or OFX/QFX) file (the provider takes files under 1 MB). */
 
 export const ImportFormSchema = z.object({
-  broker: z.enum(["ibkr", "tastytrade", "schwab", "fidelity", "robinhood", "tdameritrade", "etrade", "ofx"], {
+  broker: z.enum(["ibkr", "tastytrade", "schwab", "fidelity", "robinhood", "tdameritrade", "etrade", "webull", "ofx"], {
     error: "Choose the broker the file comes from",
   }),
   csv: z

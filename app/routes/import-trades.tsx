@@ -128,8 +128,8 @@ export default function ImportTrades({ actionData }: Route.ComponentProps) {
                 <ul aria-label="Will be added" className="import-lines">
                   {preview.added.map((t) => (
                     <li key={`${t.line}-${t.kind}-${t.ticker}-${t.strike ?? ""}-${t.expiry ?? ""}`}>
-                      {t.line === 0 ? "Opening position" : `Line ${t.line}`}: {t.kind.replaceAll("_", " ")} {t.quantity}{" "}
-                      {t.ticker}
+                      {t.line === 0 ? lineZeroLabel(t.notes) : `Line ${t.line}`}: {t.kind.replaceAll("_", " ")}{" "}
+                      {t.quantity} {t.ticker}
                       {t.option_type ? ` ${t.strike} ${t.option_type} ${t.expiry}` : ""} @ {t.price}, fees {t.fees},{" "}
                       {t.traded_at.slice(0, 16).replace("T", " ")} UTC
                     </li>
@@ -141,17 +141,15 @@ export default function ImportTrades({ actionData }: Route.ComponentProps) {
               <>
                 <h3>Refused</h3>
                 <ul aria-label="Refused lines" className="import-lines">
-                  {preview.refused.map((r) => (
-                    <li key={r.line}>
+                  {preview.refused.map((r, i) => (
+                    <li key={`${r.line}-${i}`}>
                       Line {r.line}: {r.reason}
                     </li>
                   ))}
                 </ul>
               </>
             ) : null}
-            {preview.duplicates.length > 0 ? (
-              <p>Already imported: lines {preview.duplicates.map((d) => d.line).join(", ")}.</p>
-            ) : null}
+            {preview.duplicates.length > 0 ? <p>Already imported: {alreadyImported(preview.duplicates)}.</p> : null}
             {preview.positions ? (
               <p>
                 The file lists {preview.positions.count} open {preview.positions.count === 1 ? "position" : "positions"}{" "}
@@ -183,6 +181,23 @@ export default function ImportTrades({ actionData }: Route.ComponentProps) {
       </main>
     </div>
   );
+}
+
+/**
+ * What a line the file does not have says it is, from its note: an opening position (ADR 0074) or an
+ * expiry recorded from the close (docs/decisions/0095-webull-orders-and-expiries-from-the-close.md).
+ */
+function lineZeroLabel(notes: string | null | undefined): string {
+  return notes?.startsWith("Recorded from the close") ? notes.split(":")[0]! : "Opening position";
+}
+
+/** "lines 2, 4 and 3 expiries recorded from the close": the file's lines, and the entries it has no line for (ADR 0095). */
+function alreadyImported(duplicates: readonly { line: number }[]): string {
+  const lines = duplicates.filter((d) => d.line > 0).map((d) => d.line);
+  const others = duplicates.length - lines.length;
+  const parts = lines.length > 0 ? [`lines ${lines.join(", ")}`] : [];
+  if (others > 0) parts.push(`${others} ${others === 1 ? "expiry" : "expiries"} recorded from the close`);
+  return parts.join(" and ");
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Import trades · PutSeller" }];

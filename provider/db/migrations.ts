@@ -832,6 +832,20 @@ const migrations: Record<string, Migration> = {
       );
     },
   },
+  "0260-trades-source-webull": {
+    // Trades imported from Webull's orders file (docs/decisions/0095-webull-orders-and-expiries-from-the-close.md);
+    // every source 0241 lists, and Webull.
+    async up(db: Kysely<unknown>) {
+      await runScript(
+        db,
+        `
+        ALTER TABLE trades DROP CONSTRAINT trades_source_check;
+        ALTER TABLE trades ADD CONSTRAINT trades_source_check
+          CHECK (source IN ('manual', 'ibkr', 'tastytrade', 'schwab', 'ofx', 'fidelity', 'robinhood', 'tdameritrade', 'etrade', 'tradier', 'webull'));
+      `,
+      );
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -15,6 +15,9 @@ import { parseSchwab } from "./brokers/schwab.ts";
 import { parseOfxStatement } from "./brokers/ofx.ts";
 import { parseTastytrade } from "./brokers/tastytrade.ts";
 import { parseTdAmeritrade } from "./brokers/td-ameritrade.ts";
+import { parseWebull } from "./brokers/webull.ts";
+import type { MarketData } from "#provider/market/port.ts";
+import { expiriesFromCloses, isFromClose, resolvedIn } from "./import-expiries.ts";
 import { KIND_WORDS } from "./journal.ts";
 import { pacer } from "./pace.ts";
 import * as store from "./store.ts";
@@ -58,6 +61,7 @@ const PARSERS: Record<Exclude<Broker, "ofx">, (records: readonly CsvLine[]) => I
   robinhood: parseRobinhood,
   tdameritrade: parseTdAmeritrade,
   etrade: parseEtrade,
+  webull: parseWebull,
 };
 
 /**
@@ -69,6 +73,7 @@ async function readLines(
   text: string,
   pace: () => Promise<void> | undefined,
   now: number,
+  market: MarketData | null,
 ): Promise<{ lines: ParsedLine[]; positions: PositionsRead | null }> {
   if (broker === "ofx") return parseOfxStatement(text, pace, now);
   const { records, unreadable } = await readCsv(text, pace);
@@ -78,6 +83,8 @@ async function readLines(
     await pace();
   }
   if (unreadable) lines.push(unreadable);
+  // Webull's orders file has no expiries or assignments: they are read from the close (ADR 0095).
+  if (broker === "webull" && market) lines.push(...(await expiriesFromCloses(lines, market, now, pace)));
   return { lines, positions: broker === "ibkr" ? ibkrPositions(records, now) : null };
 }
 
@@ -199,6 +206,16 @@ async function planImport(
   // Only the tickers the file trades need checking: a wheel's positions are per ticker.
   const tickers = [...new Set(valid.map((v) => v.trade.ticker))];
   const existing = groupBy(await store.listTradesOn(tx, userId, tickers), (t) => t.ticker);
+  // An expiry read from the close that the journal already records is in it already (ADR 0095).
+  const resolved = resolvedIn([...existing.values()].flat());
+  const recordedBefore = new Set(valid.filter((v) => isFromClose(v.trade) && resolved(v.trade)));
+  if (recordedBefore.size > 0) {
+    for (const v of recordedBefore)
+      preview.duplicates.push({ line: v.line, reason: "Already in the journal: how this option ended is recorded" });
+    const kept = valid.filter((v) => !recordedBefore.has(v));
+    valid.length = 0;
+    valid.push(...kept);
+  }
 
   // A file that starts mid-cycle: what was open before its first line, added when the trader gives its price.
   const needs = openingsNeeded(valid.filter((v) => !existing.has(v.trade.ticker)));
@@ -347,8 +364,9 @@ export async function previewImport(
   csv: string,
   openings: Readonly<Record<string, number>> = {},
   now = Date.now(),
+  market: MarketData | null = null,
 ): Promise<ImportPreview> {
-  const plan = await planImport(db, userId, broker, (pace) => readLines(broker, csv, pace, now), now, openings);
+  const plan = await planImport(db, userId, broker, (pace) => readLines(broker, csv, pace, now, market), now, openings);
   return { broker, ...plan.preview };
 }
 
@@ -364,8 +382,16 @@ export async function importTrades(
   csv: string,
   openings: Readonly<Record<string, number>> = {},
   now = Date.now(),
+  market: MarketData | null = null,
 ): Promise<ImportPreview> {
-  const preview = await importLines(db, userId, broker, (pace) => readLines(broker, csv, pace, now), openings, now);
+  const preview = await importLines(
+    db,
+    userId,
+    broker,
+    (pace) => readLines(broker, csv, pace, now, market),
+    openings,
+    now,
+  );
   return { broker, ...preview };
 }
 

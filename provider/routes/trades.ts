@@ -70,11 +70,11 @@ export function tradeRoutes(router: Router, context: ProviderContext): void {
   // Files cost work in proportion to their lines: counted per trader before any is read (ADR 0073).
   router.on(calls.previewImport, async ({ caller, body }) => {
     await context.limiter.hit(context.work.brokerFile, String(caller.id));
-    return previewImport(db, caller.id, body.broker, body.csv, body.openings, now());
+    return previewImport(db, caller.id, body.broker, body.csv, body.openings, now(), market);
   });
 
   router.on(calls.importTrades, async ({ caller, body }) => {
     await context.limiter.hit(context.work.brokerFile, String(caller.id));
-    return importTrades(db, caller.id, body.broker, body.csv, body.openings, now());
+    return importTrades(db, caller.id, body.broker, body.csv, body.openings, now(), market);
   });
 }
