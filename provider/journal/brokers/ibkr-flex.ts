@@ -53,7 +53,7 @@ function flexSections(records: readonly CsvLine[]): FlexSection[] {
 }
 
 const has = (section: FlexSection, ...names: string[]) => names.every((n) => section.header.cells.includes(n));
-const isTrades = (s: FlexSection) => s.code === "TRNT" || (s.code === null && has(s, "DateTime", "TradePrice"));
+const isTrades = (s: FlexSection) => s.code === "TRNT" || (s.code === null && has(s, "DateTime"));
 const isPositions = (s: FlexSection) =>
   s.code === "POST" ||
   (s.code === null &&
