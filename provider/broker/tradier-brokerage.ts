@@ -148,9 +148,9 @@ export function createTradierBrokerage(options: TradierBrokerageOptions): Tradie
       );
     },
     async cash(account) {
-      const body = await get<{ balances?: { total_cash?: unknown; cash?: { cash_available?: unknown } | null } | null }>(
-        `/accounts/${encodeURIComponent(account)}/balances`,
-      );
+      const body = await get<{
+        balances?: { total_cash?: unknown; cash?: { cash_available?: unknown } | null } | null;
+      }>(`/accounts/${encodeURIComponent(account)}/balances`);
       if (!body || typeof body !== "object" || !("balances" in body)) throw new BrokerError(502, BROKER_TEXT.shape);
       const balances = body.balances;
       const figure = [balances?.total_cash, balances?.cash?.cash_available].find(

@@ -95,7 +95,8 @@ async function readLines(
     await pace();
   }
   if (unreadable) lines.push(unreadable);
-  const positions = broker !== "ibkr" ? null : isFlexQuery(records) ? flexPositions(records, now) : ibkrPositions(records, now);
+  const positions =
+    broker !== "ibkr" ? null : isFlexQuery(records) ? flexPositions(records, now) : ibkrPositions(records, now);
   return { lines, positions };
 }
 

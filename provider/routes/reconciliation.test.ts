@@ -234,9 +234,8 @@ describe("positions files of their own, and the broker's cash (ADR 0098)", () =>
     expect((await provider.call(calls.importTrades, { token: a.token, body: tasty })).status).toBe(200);
     const got = (await provider.call(calls.reconciliation, { token: a.token, query: {} })).body as Reconciliation;
     expect(got.sources.map((s) => s.source).sort()).toEqual(["schwab", "tastytrade"]);
-    const fromSchwab = (
-      await provider.call(calls.reconciliation, { token: a.token, query: { source: "schwab" } })
-    ).body as Reconciliation;
+    const fromSchwab = (await provider.call(calls.reconciliation, { token: a.token, query: { source: "schwab" } }))
+      .body as Reconciliation;
     // The journal holds nothing: both positions are missing, and no put of the journal commits cash.
     expect(fromSchwab.differences.map((d) => [d.key, d.issue])).toEqual([
       ["KO|shares", "missing"],
@@ -252,7 +251,12 @@ describe("positions files of their own, and the broker's cash (ADR 0098)", () =>
     const imported = await provider.call(calls.importTrades, { token: a.token, body: { broker: "tastytrade", csv } });
     expect(imported.body).toMatchObject({
       positions: null,
-      refused: [{ line: 3, reason: 'Open position: Exp Date "December" is not like 12/18/26; the file\'s positions are not saved' }],
+      refused: [
+        {
+          line: 3,
+          reason: 'Open position: Exp Date "December" is not like 12/18/26; the file\'s positions are not saved',
+        },
+      ],
     });
     expect((await provider.call(calls.reconciliation, { token: a.token, query: {} })).body).toMatchObject({
       snapshot: null,

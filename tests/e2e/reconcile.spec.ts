@@ -140,7 +140,9 @@ for (const javaScriptEnabled of [true, false]) {
         .getByLabel("CSV, OFX or QFX file (under 1 MB)")
         .setInputFiles({ name: "positions.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
       await page.getByRole("button", { name: "Preview" }).click();
-      await expect(page.getByText(/^The file lists 1 open position as of .+ UTC, and \$13,250\.40 cash:/)).toBeVisible();
+      await expect(
+        page.getByText(/^The file lists 1 open position as of .+ UTC, and \$13,250\.40 cash:/),
+      ).toBeVisible();
       await page.getByRole("button", { name: "Save the open positions" }).click();
       await expect(page).toHaveURL(/\/portfolio/);
       await page.goto("/reconcile");

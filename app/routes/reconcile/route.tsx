@@ -46,10 +46,10 @@ export default function ReconcileScreen() {
         <section className="card reconcile">
           <p>No broker has told us your positions yet.</p>
           <p>
-            <Link to="/import-trades">Import a file</Link> that lists your open positions (Interactive Brokers'
-            activity statement or Flex Query with its Open Positions section, an OFX/QFX investment statement, or
-            tastytrade's or Schwab's positions export), or <Link to="/broker">connect Tradier</Link>: its positions
-            and cash arrive with every sync.
+            <Link to="/import-trades">Import a file</Link> that lists your open positions (Interactive Brokers' activity
+            statement or Flex Query with its Open Positions section, an OFX/QFX investment statement, or tastytrade's or
+            Schwab's positions export), or <Link to="/broker">connect Tradier</Link>: its positions and cash arrive with
+            every sync.
           </p>
         </section>
       ) : (

@@ -46,7 +46,7 @@ describe("Interactive Brokers' Open Positions", () => {
     const cashReport = [
       "Cash Report,Header,Currency Summary,Currency,Total,Securities,Futures,Month to Date,Year to Date,",
       "Cash Report,Data,Starting Cash,Base Currency Summary,9000,9000,0,,,",
-      "Cash Report,Data,Ending Cash,Base Currency Summary,\"12,345.67\",12345.67,0,,,",
+      'Cash Report,Data,Ending Cash,Base Currency Summary,"12,345.67",12345.67,0,,,',
       "Cash Report,Data,Ending Cash,USD,12345.67,12345.67,0,,,",
       "",
     ].join("\n");
@@ -150,7 +150,10 @@ describe("Interactive Brokers' Flex Query", () => {
 
   it("a trades-only query lists no positions; a line it cannot read is refused with its number", async () => {
     expect(flexPositions((await readCsv(fixture("ibkr-flex-ko-wheel.csv"))).records, NOW)).toBeNull();
-    const bad = fixture("ibkr-flex-positions.csv").replace('"62.5","20261218","P","20261127"', '"62.5","Dec 26","P","20261127"');
+    const bad = fixture("ibkr-flex-positions.csv").replace(
+      '"62.5","20261218","P","20261127"',
+      '"62.5","Dec 26","P","20261127"',
+    );
     expect(flexPositions((await readCsv(bad)).records, NOW)!.refused).toEqual([
       { line: 12, reason: 'Open position: Expiry "Dec 26" is not like 20260130' },
     ]);
@@ -194,7 +197,10 @@ describe("Schwab's positions export", () => {
   it("an all-accounts file sums each account's positions and cash; an older title gives the day's end", async () => {
     const one = fixture("schwab-positions.csv");
     const two = one + one.replace("Individual ...123", "Roth IRA ...456");
-    const read = schwabPositions((await readCsv(two.replace(/as of 04:10 PM ET, 2026\/11\/27/g, "as of 11/27/2026"))).records, NOW)!;
+    const read = schwabPositions(
+      (await readCsv(two.replace(/as of 04:10 PM ET, 2026\/11\/27/g, "as of 11/27/2026"))).records,
+      NOW,
+    )!;
     expect(read.as_of).toBe("2026-11-28T04:59:59.000Z");
     expect(read.positions).toEqual([KO_SHARES, KO_PUTS, KO_SHARES, KO_PUTS]);
     expect(read.cash).toBe(26500.8);

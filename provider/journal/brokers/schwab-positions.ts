@@ -18,9 +18,10 @@ export const isSchwabPositions = (records: readonly CsvLine[]) => TITLE.test(rec
 
 /** The title's moment: its time (New York's) when it gives one, else the end of its day. */
 function asOfTitle(title: string): string | null {
-  const m = /as of\s+(?:(\d{1,2}):(\d{2})\s*(AM|PM)\s*ET,?\s*)?(\d{4})\/(\d{2})\/(\d{2})|as of\s+(?:(\d{1,2}):(\d{2})\s*(AM|PM)\s*ET,?\s*)?(\d{2})\/(\d{2})\/(\d{4})/i.exec(
-    title,
-  );
+  const m =
+    /as of\s+(?:(\d{1,2}):(\d{2})\s*(AM|PM)\s*ET,?\s*)?(\d{4})\/(\d{2})\/(\d{2})|as of\s+(?:(\d{1,2}):(\d{2})\s*(AM|PM)\s*ET,?\s*)?(\d{2})\/(\d{2})\/(\d{4})/i.exec(
+      title,
+    );
   if (!m) return null;
   const [hour, minute, half] = m[1] ? [m[1], m[2], m[3]] : [m[7], m[8], m[9]];
   const day = m[4] ? `${m[4]}-${m[5]}-${m[6]}` : `${m[12]}-${m[10]}-${m[11]}`;
@@ -74,7 +75,10 @@ export function schwabPositions(records: readonly CsvLine[], now: number): Posit
     const cost = total === null || !(units > 0) ? null : Math.round((Math.abs(total) / units) * 1e6) / 1e6;
     if (/^option/i.test(type) || option) {
       if (!option) {
-        read.refused.push({ line, reason: `Open position: option symbol "${symbol}" is not like "KO 12/18/2026 62.50 P"` });
+        read.refused.push({
+          line,
+          reason: `Open position: option symbol "${symbol}" is not like "KO 12/18/2026 62.50 P"`,
+        });
         continue;
       }
       add(line, {
