@@ -43,7 +43,9 @@ function flexSections(records: readonly CsvLine[]): FlexSection[] {
   for (const record of records) {
     if (coded) {
       const [kind, code] = record.cells;
-      const stripped = { ...record, cells: record.cells.slice(2) };
+      // The text without its HEADER/DATA and code: a trade's import key is the same in both layouts.
+      const text = record.text.replace(/^"?(?:HEADER|DATA)"?,"?[A-Z]+"?,/, "");
+      const stripped = { ...record, cells: record.cells.slice(2), text };
       if (kind === "HEADER") sections.push({ code: code ?? null, header: stripped, rows: [] });
       else if (kind === "DATA") sections.findLast((s) => s.code === code)?.rows.push(stripped);
     } else if (isHeaderRow(record)) sections.push({ code: null, header: record, rows: [] });
