@@ -146,7 +146,7 @@ describe("Interactive Brokers' Flex Query", () => {
       [...parseIbkrFlex(records)].flatMap((l) => ("trade" in l ? [{ ...l.trade, text: l.text }] : []));
     // The same trades with the same text, so an import of one layout recognises the other's lines.
     expect(tradesOf(plainRecords)).toEqual(tradesOf(codedRecords));
-    expect(tradesOf(codedRecords).map((t) => t.kind)).toEqual(["stock_buy", "sell_to_open"]);
+    expect(tradesOf(codedRecords).map((t) => (t as { kind?: unknown }).kind)).toEqual(["stock_buy", "sell_to_open"]);
   });
 
   it("a trades-only query lists no positions; a line it cannot read is refused with its number", async () => {
