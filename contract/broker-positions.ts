@@ -45,10 +45,26 @@ export const BrokerPosition = z
   });
 export type BrokerPosition = z.infer<typeof BrokerPosition>;
 
+/** Far above a retail account's cash: a bound the database keeps too. */
+export const CASH_MAX = 1_000_000_000;
+/** Cash a broker states: negative is a debit (borrowed on margin). */
+export const BrokerCash = z
+  .number({ error: "Cash must be a number" })
+  .min(-CASH_MAX, "Cash must be at least -1,000,000,000")
+  .max(CASH_MAX, "Cash must be at most 1,000,000,000");
+
 export const BrokerSnapshot = z.object({
   source: BrokerSnapshotSource,
   /** When the broker's figures were true (the statement's date, the sync's moment). */
   as_of: Timestamp,
   positions: z.array(BrokerPosition).max(BROKER_POSITIONS_MAX),
+  /**
+   * The account's cash in dollars as the broker states it (OFX AVAILCASH, IBKR's ending cash, Tradier's
+   * total_cash, Schwab's "Cash & Cash Investments"); null when the source does not say
+   * (docs/decisions/0098-positions-files-and-broker-cash.md).
+   */
+  cash: BrokerCash.nullable().default(null),
 });
 export type BrokerSnapshot = z.infer<typeof BrokerSnapshot>;
+/** A snapshot as a writer gives it: `cash` may be left out when the source does not say. */
+export type BrokerSnapshotInput = z.input<typeof BrokerSnapshot>;

@@ -579,6 +579,13 @@ export const ImportPreview = z.object({
    * The open positions the file lists, saved as the broker's book on import for the reconciliation
    * (docs/decisions/0094); null when the file lists none or one could not be read.
    */
-  positions: z.object({ as_of: Timestamp, count: z.number().int() }).nullable(),
+  positions: z
+    .object({
+      as_of: Timestamp,
+      count: z.number().int(),
+      /** The account's cash the file states, saved with the positions (ADR 0098); null when it says none. */
+      cash: z.number().nullable(),
+    })
+    .nullable(),
 });
 export type ImportPreview = z.infer<typeof ImportPreview>;

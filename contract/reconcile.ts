@@ -73,6 +73,16 @@ const BookTotals = z.object({
   put_collateral: z.number(),
 });
 
+export const CashCover = z.object({
+  /** The journal's live short puts' collateral: strike × 100 × contracts, summed (the Plan's committed cash). */
+  committed: z.number(),
+  /** The account's cash the snapshot states; null when the broker did not say. */
+  broker: z.number().nullable(),
+  /** How far the cash falls short of the collateral: 0 when it covers it, null when the cash is unknown. */
+  short: z.number().nullable(),
+});
+export type CashCover = z.infer<typeof CashCover>;
+
 export const Reconciliation = z.object({
   /** The snapshot compared; null when no broker has told us the trader's positions yet. */
   snapshot: z.object({ source: BrokerSnapshotSource, as_of: Timestamp }).nullable(),
@@ -81,6 +91,11 @@ export const Reconciliation = z.object({
   /** Both books, position by position: a side is null where it holds nothing. */
   positions: z.array(z.object({ ...PositionFields, journal: Holding.nullable(), broker: Holding.nullable() })),
   totals: z.object({ journal: BookTotals, broker: BookTotals }),
+  /**
+   * The journal's cash-secured puts against the broker's cash at the snapshot's moment
+   * (docs/decisions/0098-positions-files-and-broker-cash.md).
+   */
+  cash: CashCover,
   differences: z.array(Difference),
 });
 export type Reconciliation = z.infer<typeof Reconciliation>;

@@ -149,9 +149,9 @@ export function firstTabWithErrors(
 /** The import form's brokers; the provider takes files under 1 MB (app/lib/trade-import-schema.ts). */
 export const IMPORT_FILE_MAX_BYTES = 1_000_000;
 export const IMPORT_BROKERS = [
-  { value: "ibkr", label: "Interactive Brokers (activity statement, CSV)" },
-  { value: "tastytrade", label: "tastytrade (transactions, CSV)" },
-  { value: "schwab", label: "Schwab (transactions, CSV)" },
+  { value: "ibkr", label: "Interactive Brokers (activity statement or Flex Query, CSV)" },
+  { value: "tastytrade", label: "tastytrade (transactions or positions, CSV)" },
+  { value: "schwab", label: "Schwab (transactions or positions, CSV)" },
   { value: "fidelity", label: "Fidelity (account history, CSV)" },
   { value: "robinhood", label: "Robinhood (account activity report, CSV)" },
   { value: "etrade", label: "E*TRADE (transactions, CSV)" },

@@ -153,8 +153,11 @@ export default function ImportTrades({ actionData }: Route.ComponentProps) {
             {preview.positions ? (
               <p>
                 The file lists {preview.positions.count} open {preview.positions.count === 1 ? "position" : "positions"}{" "}
-                as of {preview.positions.as_of.slice(0, 16).replace("T", " ")} UTC: importing saves them, to compare
-                with your journal on <Link to="/reconcile">Reconcile</Link>.
+                as of {preview.positions.as_of.slice(0, 16).replace("T", " ")} UTC
+                {preview.positions.cash === null
+                  ? ""
+                  : `, and ${preview.positions.cash.toLocaleString("en-US", { style: "currency", currency: "USD" })} cash`}
+                : importing saves them, to compare with your journal on <Link to="/reconcile">Reconcile</Link>.
               </p>
             ) : null}
             {preview.added.length > 0 || preview.positions ? (

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { BrokerPosition } from "#contract/broker-positions.ts";
 import type { WheelTrade } from "#provider/journal/wheel.ts";
-import { brokerBook, journalBook, reconcile, sideBySide, totalsOf } from "./reconcile.ts";
+import { brokerBook, cashCover, journalBook, reconcile, sideBySide, totalsOf } from "./reconcile.ts";
 
 const at = (date: string) => Date.parse(`${date}T12:00:00Z`);
 let nextId = 1;
@@ -191,4 +191,12 @@ it("the books' totals: shares at cost, short contracts, and the collateral the l
     "KO|call|55|2026-04-17",
     "KO|call|60|2026-04-17",
   ]);
+});
+
+describe("cashCover", () => {
+  it("two KO 62.5 puts commit $12,500: $13,250.40 covers them, $10,000.10 is $2,499.90 short, unknown cash is unknown", () => {
+    expect(cashCover(12_500, 13_250.4)).toEqual({ committed: 12_500, broker: 13_250.4, short: 0 });
+    expect(cashCover(12_500, 10_000.1)).toEqual({ committed: 12_500, broker: 10_000.1, short: 2_499.9 });
+    expect(cashCover(12_500, null)).toEqual({ committed: 12_500, broker: null, short: null });
+  });
 });

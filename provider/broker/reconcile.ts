@@ -1,5 +1,5 @@
 import type { BrokerPosition } from "#contract/broker-positions.ts";
-import type { Difference, Fix, Reconciliation } from "#contract/reconcile.ts";
+import type { CashCover, Difference, Fix, Reconciliation } from "#contract/reconcile.ts";
 import { isPastExpiry } from "#provider/journal/expiry.ts";
 import { CONTRACT_SIZE, replay, type WheelTrade } from "#provider/journal/wheel.ts";
 
@@ -223,6 +223,18 @@ export function totalsOf(book: readonly BookPosition[]): Totals {
     shares: round4(totals.shares),
     shares_cost: totals.shares_cost === null ? null : cents(totals.shares_cost),
     put_collateral: cents(totals.put_collateral),
+  };
+}
+
+/**
+ * Whether the broker's cash covers the collateral the journal's short puts commit (ADR 0098): the
+ * shortfall in cents, 0 when covered, null when the broker did not state its cash.
+ */
+export function cashCover(committed: number, brokerCash: number | null): CashCover {
+  return {
+    committed: cents(committed),
+    broker: brokerCash === null ? null : cents(brokerCash),
+    short: brokerCash === null ? null : cents(Math.max(0, committed - brokerCash)),
   };
 }
 

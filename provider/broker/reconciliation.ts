@@ -7,7 +7,7 @@ import { conflict, notFound, unprocessable } from "#provider/http/errors.ts";
 import { addTrades } from "#provider/journal/journal.ts";
 import { expiryCloseOf } from "#provider/journal/expiry.ts";
 import * as journalStore from "#provider/journal/store.ts";
-import { brokerBook, journalBook, reconcile, sideBySide, totalsOf } from "./reconcile.ts";
+import { brokerBook, cashCover, journalBook, reconcile, sideBySide, totalsOf } from "./reconcile.ts";
 import { brokerSnapshots } from "./snapshot-store.ts";
 
 /**
@@ -44,14 +44,24 @@ export async function reconciliationOf(
   const sources = snapshots.map((s) => ({ source: s.source, as_of: s.as_of }));
   if (!snapshot) {
     const empty = totalsOf([]);
-    return { snapshot: null, sources, positions: [], totals: { journal: empty, broker: empty }, differences: [] };
+    return {
+      snapshot: null,
+      sources,
+      positions: [],
+      totals: { journal: empty, broker: empty },
+      cash: cashCover(0, null),
+      differences: [],
+    };
   }
   const { journal, broker, differences } = compare(await journalStore.listTrades(db, userId), snapshot, now);
+  const totals = { journal: totalsOf(journal), broker: totalsOf(broker) };
   return {
     snapshot: { source: snapshot.source, as_of: snapshot.as_of },
     sources,
     positions: sideBySide(journal, broker),
-    totals: { journal: totalsOf(journal), broker: totalsOf(broker) },
+    totals,
+    // The journal's puts at the snapshot's moment against the cash the broker held then (ADR 0098).
+    cash: cashCover(totals.journal.put_collateral, snapshot.cash),
     differences,
   };
 }

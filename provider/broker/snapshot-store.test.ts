@@ -64,3 +64,18 @@ test("the database refuses what the contract refuses: an unknown source, more th
   await expect(saveBrokerSnapshot(db, userId, many)).rejects.toThrow(/check/i);
   expect(await brokerSnapshot(db, userId, "ofx")).toBeNull();
 });
+
+test("the broker's cash is kept with its positions; a source that states none reads back as null (ADR 0098)", async () => {
+  const db = provider.context.db;
+  await saveBrokerSnapshot(db, userId, {
+    source: "schwab",
+    as_of: "2026-11-27T21:10:00.000Z",
+    positions: [koPut],
+    cash: 13250.4,
+  });
+  await saveBrokerSnapshot(db, userId, { source: "tastytrade", as_of: "2026-11-27T21:00:00.000Z", positions: [koPut] });
+  expect((await brokerSnapshot(db, userId, "schwab"))?.cash).toBe(13250.4);
+  expect((await brokerSnapshot(db, userId, "tastytrade"))?.cash).toBeNull();
+  const absurd = { source: "ofx", as_of: "2026-11-27T21:00:00.000Z", positions: [], cash: 2e9 } as BrokerSnapshot;
+  await expect(saveBrokerSnapshot(db, userId, absurd)).rejects.toThrow(/check|overflow/i);
+});

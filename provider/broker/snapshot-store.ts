@@ -1,13 +1,24 @@
 import type { Db } from "#provider/db/client.ts";
-import { BrokerPosition, type BrokerSnapshot, type BrokerSnapshotSource } from "#contract/broker-positions.ts";
+import {
+  BrokerCash,
+  BrokerPosition,
+  type BrokerSnapshot,
+  type BrokerSnapshotInput,
+  type BrokerSnapshotSource,
+} from "#contract/broker-positions.ts";
 
 /**
  * What brokers say the trader holds (issue 43): one snapshot a source, the latest replacing the one
  * before, written by a broker sync or an import that lists the account's positions.
  */
 
-export async function saveBrokerSnapshot(db: Db, userId: number, snapshot: BrokerSnapshot): Promise<void> {
-  const row = { as_of: snapshot.as_of, positions: JSON.stringify(snapshot.positions) };
+export async function saveBrokerSnapshot(db: Db, userId: number, snapshot: BrokerSnapshotInput): Promise<void> {
+  const row = {
+    as_of: snapshot.as_of,
+    positions: JSON.stringify(snapshot.positions),
+    // The broker's cash beside its positions (docs/decisions/0098-positions-files-and-broker-cash.md).
+    cash: snapshot.cash ?? null,
+  };
   await db
     .insertInto("broker_snapshots")
     .values({ user_id: userId, source: snapshot.source, ...row })
@@ -19,7 +30,7 @@ export async function saveBrokerSnapshot(db: Db, userId: number, snapshot: Broke
 export async function brokerSnapshots(db: Db, userId: number): Promise<BrokerSnapshot[]> {
   const rows = await db
     .selectFrom("broker_snapshots")
-    .select(["source", "as_of", "positions"])
+    .select(["source", "as_of", "positions", "cash"])
     .where("user_id", "=", userId)
     .orderBy("as_of", "desc")
     .execute();
@@ -28,6 +39,7 @@ export async function brokerSnapshots(db: Db, userId: number): Promise<BrokerSna
     as_of: row.as_of.toISOString(),
     // Written through the contract's schema; read back through it so a row is what the type says.
     positions: BrokerPosition.array().parse(row.positions),
+    cash: row.cash === null ? null : BrokerCash.parse(Number(row.cash)),
   }));
 }
 

@@ -1,6 +1,6 @@
 /**
  * Tradier's brokerage API, the account side (issue 43): the token's profile (its accounts), an
- * account's positions and its history, paged. JSON converted from XML as everywhere at Tradier: a
+ * account's positions, its cash and its history, paged. JSON converted from XML as everywhere at Tradier: a
  * list of one is a bare object, an empty one `null` or "null". Tradier counts requests per token and
  * minute and says so in X-Ratelimit-* headers: a page waits for the window to reopen when that is
  * a few seconds away, else the sync stops with a sentence saying when to try again
@@ -57,6 +57,11 @@ export interface TradierPosition {
 export interface TradierBrokerage {
   accounts(): Promise<BrokerAccount[]>;
   positions(account: string): Promise<TradierPosition[]>;
+  /**
+   * The account's cash from /accounts/{id}/balances: `total_cash` (every account type has it), else a
+   * cash account's `cash.cash_available`; null when Tradier gives neither (ADR 0098).
+   */
+  cash(account: string): Promise<number | null>;
   /** One page of the history, newest first as Tradier sends it; `start` a day (YYYY-MM-DD). */
   history(account: string, page: number, limit: number, start?: string): Promise<TradierHistoryEvent[]>;
 }
@@ -141,6 +146,17 @@ export function createTradierBrokerage(options: TradierBrokerageOptions): Tradie
       return list(
         typeof positions === "object" && positions ? (positions.position as TradierPosition | TradierPosition[]) : null,
       );
+    },
+    async cash(account) {
+      const body = await get<{
+        balances?: { total_cash?: unknown; cash?: { cash_available?: unknown } | null } | null;
+      }>(`/accounts/${encodeURIComponent(account)}/balances`);
+      if (!body || typeof body !== "object" || !("balances" in body)) throw new BrokerError(502, BROKER_TEXT.shape);
+      const balances = body.balances;
+      const figure = [balances?.total_cash, balances?.cash?.cash_available].find(
+        (v): v is number => typeof v === "number" && Number.isFinite(v),
+      );
+      return figure === undefined ? null : Math.round(figure * 100) / 100;
     },
     async history(account, page, limit, start) {
       const query: Record<string, string> = { page: String(page), limit: String(limit) };

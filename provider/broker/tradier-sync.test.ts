@@ -175,6 +175,8 @@ describe("sync", () => {
         cost_basis: 0.95,
       },
     ]);
+    // The account's cash: /balances' total_cash, saved with the positions (ADR 0098).
+    expect(snapshot?.cash).toBe(3835.07);
 
     // The second sync asks only for the week before the first one onwards: nothing new there.
     const second = await provider.call(calls.syncTradier, { token });

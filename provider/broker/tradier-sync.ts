@@ -1,7 +1,7 @@
 /**
  * A trader's Tradier account into the journal (issue 43; docs/decisions/0093-tradier-sync-through-the-import.md):
  * the token checked against Tradier's profile and stored encrypted on connect (ADR 0075); a sync
- * claims the connection, reads the positions and the history since a week before the last sync (all
+ * claims the connection, reads the positions, the cash and the history since a week before the last sync (all
  * of it the first time, at most HISTORY_PAGES pages), adds the history through the broker-file
  * import (its per-line keys make a second sync add nothing), saves the positions as the "tradier"
  * snapshot and keeps the result. A failure is kept as a sentence naming it, and changes nothing.
@@ -11,7 +11,7 @@ import { HttpError } from "#provider/http/errors.ts";
 import { importLines } from "#provider/journal/import.ts";
 import { eventSummary, inHistoryOrder, parseTradierHistory } from "#provider/journal/brokers/tradier.ts";
 import { InvalidOccSymbolError, parseOccSymbol } from "#provider/options/occ-symbol.ts";
-import { BrokerPosition, type BrokerSnapshot } from "#contract/broker-positions.ts";
+import { BrokerCash, BrokerPosition, type BrokerSnapshot } from "#contract/broker-positions.ts";
 import { SYNC_REFUSALS_SHOWN, type SyncResult } from "#contract/broker-sync.ts";
 import { saveBrokerSnapshot } from "./snapshot-store.ts";
 import { claimSync, findConnection, finishSync, saveConnection, type StoredConnection } from "./connection-store.ts";
@@ -81,6 +81,7 @@ export async function syncTradier(
     if (token === null) throw new BrokerError(422, SYNC_TEXT.unreadable);
     const tradier = client(settings, token);
     const positions = await tradier.positions(claimed.account);
+    const cash = await tradier.cash(claimed.account);
     const { events, truncated } = await readHistory(tradier, claimed.account, claimed.lastSyncedAt);
 
     const preview = await importLines(
@@ -91,7 +92,7 @@ export async function syncTradier(
       {},
       now.getTime(),
     );
-    const snapshot = snapshotOf(positions, now);
+    const snapshot = snapshotOf(positions, cash, now);
     await saveBrokerSnapshot(db, userId, snapshot);
 
     const ordered = inHistoryOrder(events);
@@ -144,7 +145,7 @@ async function readHistory(tradier: TradierBrokerage, account: string, lastSynce
  * call, strike and expiry; quantity negative when short; cost basis a share (Tradier's is the
  * position's total, negative for premium received). A position the contract cannot hold is left out.
  */
-function snapshotOf(positions: readonly TradierPosition[], now: Date): BrokerSnapshot {
+function snapshotOf(positions: readonly TradierPosition[], cash: number | null, now: Date): BrokerSnapshot {
   const out: BrokerPosition[] = [];
   for (const p of positions) {
     const quantity = typeof p.quantity === "number" ? p.quantity : Number.NaN;
@@ -174,5 +175,11 @@ function snapshotOf(positions: readonly TradierPosition[], now: Date): BrokerSna
     const parsed = BrokerPosition.safeParse(position);
     if (parsed.success) out.push(parsed.data);
   }
-  return { source: "tradier", as_of: now.toISOString(), positions: out.slice(0, 2000) };
+  const stated = BrokerCash.safeParse(cash);
+  return {
+    source: "tradier",
+    as_of: now.toISOString(),
+    positions: out.slice(0, 2000),
+    cash: stated.success ? stated.data : null,
+  };
 }

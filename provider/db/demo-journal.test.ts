@@ -45,4 +45,12 @@ describe("the demo journal", () => {
     const { holdings } = calls.coveredCalls.response.parse(res.body);
     expect(holdings).toMatchObject([{ ticker: "KO", shares: 200, open_call_contracts: 1, contracts_available: 1 }]);
   });
+
+  it("gives Reconcile a broker book whose cash is $2,500 short of the journal's puts' collateral", async () => {
+    const res = await provider.call(calls.reconciliation, { token, query: {} });
+    const book = calls.reconciliation.response.parse(res.body);
+    expect(book.cash.committed).toBeGreaterThan(2500);
+    expect(book.cash.short).toBe(2500);
+    expect(book.cash.broker).toBe(book.cash.committed - 2500);
+  });
 });

@@ -5,7 +5,7 @@
  * one call expired and one open, and two puts open now on listed strikes and expiries.
  */
 import type { BrokerPosition } from "#contract/broker-positions.ts";
-import { journalBook } from "#provider/broker/reconcile.ts";
+import { journalBook, totalsOf } from "#provider/broker/reconcile.ts";
 import { saveBrokerSnapshot } from "#provider/broker/snapshot-store.ts";
 import type { Db } from "./client.ts";
 import { wheelTrade, type NewTrade } from "#provider/journal/store.ts";
@@ -163,5 +163,13 @@ export async function seedDemoJournal(db: Db, market: MarketData, now = marketNo
     quantity: 50,
     cost_basis: 25.4,
   });
-  await saveBrokerSnapshot(db, demo.id, { source: "ibkr", as_of: new Date(now).toISOString(), positions });
+  // The broker's cash (ADR 0098): $2,500 less than the journal's puts commit, so Reconcile shows the
+  // shortfall in words.
+  const committed = totalsOf(journalBook(added.map(wheelTrade), now)).put_collateral;
+  await saveBrokerSnapshot(db, demo.id, {
+    source: "ibkr",
+    as_of: new Date(now).toISOString(),
+    positions,
+    cash: Math.max(0, committed - 2500),
+  });
 }

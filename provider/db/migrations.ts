@@ -846,6 +846,17 @@ const migrations: Record<string, Migration> = {
       );
     },
   },
+  "0270-broker-snapshots-cash": {
+    // The account's cash beside a broker's positions, to set against the cash the journal's short puts
+    // commit (docs/decisions/0098-positions-files-and-broker-cash.md). Null: the source did not say.
+    // numeric, not floating point: it is dollars and cents as the broker wrote them.
+    async up(db: Kysely<unknown>) {
+      await runScript(
+        db,
+        `ALTER TABLE broker_snapshots ADD COLUMN cash numeric(14, 2) CHECK (cash IS NULL OR cash BETWEEN -1000000000 AND 1000000000);`,
+      );
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

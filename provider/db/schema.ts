@@ -449,6 +449,8 @@ export interface BrokerSnapshotsTable {
   as_of: Timestamp;
   /** BrokerPosition[], written as JSON text and read back parsed. */
   positions: ColumnType<unknown, string, string>;
+  /** The account's cash as the broker states it; null when it does not say (ADR 0098). */
+  cash: ColumnType<number | string | null, number | null | undefined, number | null>;
   saved_at: Generated<Date>;
 }
 

@@ -8,7 +8,10 @@ import { CsvFormatError, readCsv, type CsvLine, type ParsedLine } from "./broker
 import { parseEtrade } from "./brokers/etrade.ts";
 import { parseFidelity } from "./brokers/fidelity.ts";
 import { parseIbkr } from "./brokers/ibkr.ts";
+import { flexPositions, isFlexQuery } from "./brokers/ibkr-flex.ts";
 import { ibkrPositions } from "./brokers/ibkr-positions.ts";
+import { schwabPositions } from "./brokers/schwab-positions.ts";
+import { tastytradePositions } from "./brokers/tastytrade-positions.ts";
 import type { PositionsRead } from "./brokers/positions.ts";
 import { parseRobinhood } from "./brokers/robinhood.ts";
 import { parseSchwab } from "./brokers/schwab.ts";
@@ -64,6 +67,12 @@ const PARSERS: Record<Exclude<Broker, "ofx">, (records: readonly CsvLine[]) => I
   webull: parseWebull,
 };
 
+/** Brokers whose positions export is a file of its own, told apart from their transactions by its header. */
+const POSITIONS_FILES: Partial<Record<Broker, (records: readonly CsvLine[], now: number) => PositionsRead | null>> = {
+  tastytrade: tastytradePositions,
+  schwab: schwabPositions,
+};
+
 /**
  * A broker file's lines, and the open positions it lists (docs/decisions/0094): OFX/QFX statements are
  * XML or SGML, the others CSV (docs/decisions/0089-ofx-investment-statements.md).
@@ -78,6 +87,14 @@ async function readLines(
   if (broker === "ofx") return parseOfxStatement(text, pace, now);
   const { records, unreadable } = await readCsv(text, pace);
   const lines: ParsedLine[] = [];
+  // A positions export arrives on the same form as the broker's transactions (ADR 0098): its lines are
+  // not trades, its positions become the broker's book.
+  const held = POSITIONS_FILES[broker]?.(records, now);
+  if (held) {
+    for (const { line, text: raw } of records) lines.push({ line, text: raw, skipped: true });
+    if (unreadable) lines.push(unreadable);
+    return { lines, positions: held };
+  }
   for (const line of PARSERS[broker](records)) {
     lines.push(line);
     await pace();
@@ -85,7 +102,9 @@ async function readLines(
   if (unreadable) lines.push(unreadable);
   // Webull's orders file has no expiries or assignments: they are read from the close (ADR 0095).
   if (broker === "webull" && market) lines.push(...(await expiriesFromCloses(lines, market, now, pace)));
-  return { lines, positions: broker === "ibkr" ? ibkrPositions(records, now) : null };
+  const positions =
+    broker !== "ibkr" ? null : isFlexQuery(records) ? flexPositions(records, now) : ibkrPositions(records, now);
+  return { lines, positions };
 }
 
 interface Planned {
@@ -182,9 +201,9 @@ async function planImport(
   }
   const snapshot: BrokerSnapshot | null =
     positions && positions.refused.length === 0 && isSnapshotSource(broker)
-      ? { source: broker, as_of: positions.as_of, positions: positions.positions }
+      ? { source: broker, as_of: positions.as_of, positions: positions.positions, cash: positions.cash }
       : null;
-  if (snapshot) preview.positions = { as_of: snapshot.as_of, count: snapshot.positions.length };
+  if (snapshot) preview.positions = { as_of: snapshot.as_of, count: snapshot.positions.length, cash: snapshot.cash };
   const valid: Valid[] = [];
   for (const line of keyed) {
     if ("skipped" in line) preview.skipped += 1;

@@ -203,3 +203,76 @@ describe("an import whose file lists its positions", () => {
     });
   });
 });
+
+describe("positions files of their own, and the broker's cash (ADR 0098)", () => {
+  it("a Flex Query's trades and book: the journal matches, and the cash covers the puts' collateral", async () => {
+    const a = await trader();
+    const body = { broker: "ibkr", csv: fixture("ibkr-flex-positions.csv") } as const;
+    const preview = await provider.call(calls.previewImport, { token: a.token, body });
+    expect(preview.body).toMatchObject({
+      added: [{ kind: "stock_buy" }, { kind: "sell_to_open" }],
+      positions: { as_of: "2026-11-28T04:59:59.000Z", count: 2, cash: 13250.4 },
+    });
+    expect((await provider.call(calls.importTrades, { token: a.token, body })).status).toBe(200);
+    const got = (await provider.call(calls.reconciliation, { token: a.token, query: {} })).body as Reconciliation;
+    expect(got.differences).toEqual([]);
+    // Two short KO 62.5 puts commit 62.5 × 100 × 2 = $12,500; the broker held $13,250.40.
+    expect(got.cash).toEqual({ committed: 12500, broker: 13250.4, short: 0 });
+  });
+
+  it("Schwab's and tastytrade's positions exports arrive on the import form under their broker, trades none", async () => {
+    const a = await trader();
+    const schwab = { broker: "schwab", csv: fixture("schwab-positions.csv") } as const;
+    const preview = await provider.call(calls.previewImport, { token: a.token, body: schwab });
+    expect(preview.body).toMatchObject({
+      added: [],
+      refused: [],
+      positions: { as_of: "2026-11-27T21:10:00.000Z", count: 2, cash: 13250.4 },
+    });
+    expect((await provider.call(calls.importTrades, { token: a.token, body: schwab })).status).toBe(200);
+    const tasty = { broker: "tastytrade", csv: fixture("tastytrade-positions.csv") } as const;
+    expect((await provider.call(calls.importTrades, { token: a.token, body: tasty })).status).toBe(200);
+    const got = (await provider.call(calls.reconciliation, { token: a.token, query: {} })).body as Reconciliation;
+    expect(got.sources.map((s) => s.source).sort()).toEqual(["schwab", "tastytrade"]);
+    const fromSchwab = (await provider.call(calls.reconciliation, { token: a.token, query: { source: "schwab" } }))
+      .body as Reconciliation;
+    // The journal holds nothing: both positions are missing, and no put of the journal commits cash.
+    expect(fromSchwab.differences.map((d) => [d.key, d.issue])).toEqual([
+      ["KO|shares", "missing"],
+      ["KO|put|62.5|2026-12-18", "missing"],
+    ]);
+    expect(fromSchwab.cash).toEqual({ committed: 0, broker: 13250.4, short: 0 });
+    expect(await tradeCount(a.token)).toBe(0);
+  });
+
+  it("a positions file with a line it cannot read: refused with its line, and nothing is saved", async () => {
+    const a = await trader();
+    const csv = fixture("tastytrade-positions.csv").replace("-2,12/18/26", "-2,December");
+    const imported = await provider.call(calls.importTrades, { token: a.token, body: { broker: "tastytrade", csv } });
+    expect(imported.body).toMatchObject({
+      positions: null,
+      refused: [
+        {
+          line: 3,
+          reason: 'Open position: Exp Date "December" is not like 12/18/26; the file\'s positions are not saved',
+        },
+      ],
+    });
+    expect((await provider.call(calls.reconciliation, { token: a.token, query: {} })).body).toMatchObject({
+      snapshot: null,
+    });
+  });
+
+  it("puts the cash does not cover: the shortfall, from the journal's puts at the snapshot's moment", async () => {
+    const a = await planted();
+    // The planted journal's one KO 50 put commits $5,000; the broker states $3,200 of cash.
+    await saveBrokerSnapshot(provider.context.db, a.id, { source: "ofx", as_of: asOf, positions: [], cash: 3200 });
+    const got = (await provider.call(calls.reconciliation, { token: a.token, query: { source: "ofx" } }))
+      .body as Reconciliation;
+    expect(got.cash).toEqual({ committed: 5000, broker: 3200, short: 1800 });
+    // A source that states no cash: unknown, not zero.
+    const ibkr = (await provider.call(calls.reconciliation, { token: a.token, query: { source: "ibkr" } }))
+      .body as Reconciliation;
+    expect(ibkr.cash).toEqual({ committed: 5000, broker: null, short: null });
+  });
+});

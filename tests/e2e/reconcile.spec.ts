@@ -32,7 +32,10 @@ const nyDate = (ms: number) => new Intl.DateTimeFormat("en-CA", { timeZone: "Ame
 const longDate = (iso: string) =>
   `${MONTHS[Number(iso.slice(5, 7)) - 1]} ${Number(iso.slice(8, 10))}, ${iso.slice(0, 4)}`;
 
-/** An activity statement up to yesterday: one MSFT put sold five days ago; its positions: 100 KO shares only. */
+/**
+ * An activity statement up to yesterday: one MSFT put sold five days ago; its positions: 100 KO shares
+ * only; its cash $30,000.
+ */
 function statement() {
   const expiry = weeklyExpiryIn(28);
   const [y, m, d] = expiry.split("-");
@@ -45,6 +48,9 @@ function statement() {
     `Trades,Data,Order,Equity and Index Options,USD,${symbol},"${nyDate(Date.now() - 5 * DAY)}, 10:00:00",-1,5,5,500,-1,-499,0,0,O`,
     "Open Positions,Header,DataDiscriminator,Asset Category,Currency,Symbol,Quantity,Mult,Cost Price,Cost Basis,Close Price,Value,Unrealized P/L,Code",
     "Open Positions,Data,Summary,Stocks,USD,KO,100,1,62.5,6250,63,6300,50,",
+    // The account's cash at the period's end (ADR 0098): $30,000, short of the MSFT put's $40,000.
+    "Cash Report,Header,Currency Summary,Currency,Total,Securities,Futures,Month to Date,Year to Date,",
+    'Cash Report,Data,Ending Cash,Base Currency Summary,"30,000",30000,0,,,',
   ];
   return { csv: `${lines.join("\n")}\n`, expiry };
 }
@@ -86,6 +92,13 @@ for (const javaScriptEnabled of [true, false]) {
         `Your journal holds MSFT 400 put ${expiry} (1 short at $4.99 premium a share); Interactive Brokers has none.`,
       );
 
+      // The cash check, in words: the journal's MSFT 400 put commits $40,000 against the broker's $30,000.
+      const cash = page.getByRole("region", { name: "Cash for your puts" });
+      await expect(cash).toContainText(
+        "Not covered: $40,000.00 committed, Interactive Brokers holds $30,000.00 cash: $10,000.00 short.",
+      );
+      await expect(cash).toContainText("strike × 100 × contracts");
+
       // One tap: the broker gives the shares' cost.
       await page.getByRole("button", { name: "Add a purchase of 100 KO shares at $62.50" }).click();
       if (javaScriptEnabled) await expectToast(page, "Recorded in the journal");
@@ -105,6 +118,41 @@ for (const javaScriptEnabled of [true, false]) {
         /^Your journal matches Interactive Brokers as of .+ UTC\.$/,
       );
       await expect(page.getByRole("list", { name: "Differences" })).toHaveCount(0);
+      // Bought back, the put commits nothing: the cash covers the journal's puts.
+      await expect(cash).toContainText(
+        "$0.00 committed, Interactive Brokers holds $30,000.00 cash: covered, $30,000.00 to spare.",
+      );
+    });
+
+    test("a Schwab positions export arrives on the import form and becomes the book compared", async ({ page }) => {
+      const trader = await createTrader([]);
+      await signInAs(page, trader);
+      const csv = [
+        `"Positions for account Individual ...123 as of 04:10 PM ET, ${nyDate(Date.now() - DAY).replaceAll("-", "/")}"`,
+        '"Symbol","Description","Qty (Quantity)","Price","Mkt Val (Market Value)","Cost Basis","Security Type"',
+        '"KO","COCA-COLA CO","100","$61.20","$6,120.00","$5,001.00","Equity"',
+        '"Cash & Cash Investments","--","--","--","$13,250.40","--","Cash and Money Market"',
+        '"Account Total","--","--","--","$19,370.40","$5,001.00","--"',
+      ].join("\n");
+      await page.goto("/import-trades");
+      await page.getByLabel("Broker").selectOption("schwab");
+      await page
+        .getByLabel("CSV, OFX or QFX file (under 1 MB)")
+        .setInputFiles({ name: "positions.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+      await page.getByRole("button", { name: "Preview" }).click();
+      await expect(
+        page.getByText(/^The file lists 1 open position as of .+ UTC, and \$13,250\.40 cash:/),
+      ).toBeVisible();
+      await page.getByRole("button", { name: "Save the open positions" }).click();
+      await expect(page).toHaveURL(/\/portfolio/);
+      await page.goto("/reconcile");
+      await expect(page.getByText(/^Your journal beside Schwab's positions as of/)).toBeVisible();
+      await expect(page.getByRole("list", { name: "Differences" }).getByRole("listitem")).toHaveText([
+        /Schwab holds KO shares \(100 shares at \$50\.01 a share\); your journal has none\./,
+      ]);
+      await expect(page.getByRole("region", { name: "Cash for your puts" })).toContainText(
+        "$0.00 committed, Schwab holds $13,250.40 cash: covered, $13,250.40 to spare.",
+      );
     });
   });
 }

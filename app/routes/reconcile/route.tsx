@@ -5,7 +5,7 @@ import { formatDateTime } from "#app/lib/format.ts";
 import type { Route } from "./+types/route";
 import { FIX_FIELD, RECONCILE_INTENT, RECONCILE_PARAM } from "./intents.ts";
 import { loadReconcile, reconcileAction } from "./server.ts";
-import { differenceText, fixText, holdingText, positionName, TOTAL_ROWS } from "./components/describe.ts";
+import { cashText, differenceText, fixText, holdingText, positionName, TOTAL_ROWS } from "./components/describe.ts";
 
 /**
  * Reconcile (docs/product.md#screens-reconcile, ADR 0094): the journal beside a broker's positions,
@@ -46,9 +46,10 @@ export default function ReconcileScreen() {
         <section className="card reconcile">
           <p>No broker has told us your positions yet.</p>
           <p>
-            <Link to="/import-trades">Import a statement</Link> that lists your open positions (Interactive Brokers'
-            activity statement with its Open Positions section, or an OFX/QFX investment statement), or{" "}
-            <Link to="/broker">connect Tradier</Link>: its positions arrive with every sync.
+            <Link to="/import-trades">Import a file</Link> that lists your open positions (Interactive Brokers' activity
+            statement or Flex Query with its Open Positions section, an OFX/QFX investment statement, or tastytrade's or
+            Schwab's positions export), or <Link to="/broker">connect Tradier</Link>: its positions and cash arrive with
+            every sync.
           </p>
         </section>
       ) : (
@@ -115,6 +116,8 @@ function Compared({
         )}
       </section>
 
+      <CashCheck book={book} broker={broker} asOf={asOf} />
+
       <section className="card" aria-labelledby="reconcile-books">
         <h2 id="reconcile-books" className="card__title">
           Both books
@@ -150,6 +153,26 @@ function Compared({
         </table>
       </section>
     </div>
+  );
+}
+
+/** The journal's cash-secured puts against the broker's cash at the snapshot (ADR 0098). */
+function CashCheck({ book, broker, asOf }: { book: Reconciliation; broker: string; asOf: string }) {
+  const { covered, text } = cashText(book.cash, broker);
+  return (
+    <section className="card" aria-labelledby="reconcile-cash">
+      <h2 id="reconcile-cash" className="card__title">
+        Cash for your puts
+      </h2>
+      <p className="reconcile__cash" data-covered={covered === null ? undefined : String(covered)}>
+        {covered === false ? <strong className="plan-tag plan-tag--over">Not covered: </strong> : null}
+        {text}
+      </p>
+      <p className="reconcile__note">
+        Committed is the collateral of your journal's open cash-secured puts (strike × 100 × contracts) as of {asOf};
+        the cash is what {broker} stated in the same snapshot.
+      </p>
+    </section>
   );
 }
 

@@ -26,7 +26,13 @@ const SHORT_MONTHS = ["JAN", "FEB", "MAR", "APR", "MAY", "JUN", "JUL", "AUG", "S
 
 export function ibkrPositions(records: readonly CsvLine[], now: number): PositionsRead | null {
   if (!records.some((r) => r.cells[0] === "Open Positions" && r.cells[1] === "Header")) return null;
-  const read: PositionsRead = { as_of: periodEnd(records) ?? new Date(now).toISOString(), positions: [], refused: [] };
+  const read: PositionsRead = {
+    as_of: periodEnd(records) ?? new Date(now).toISOString(),
+    positions: [],
+    cash: null,
+    refused: [],
+  };
+  endingCash(records, read);
   let header: Map<string, number> | null = null;
   for (const { line, cells } of records) {
     if (cells[0] !== "Open Positions") continue;
@@ -87,4 +93,30 @@ function periodEnd(records: readonly CsvLine[]): string | null {
   const month = m ? MONTHS.indexOf(m[1]!.toLowerCase()) : -1;
   if (!m || month < 0) return null;
   return zonedToIso(`${m[3]}-${String(month + 1).padStart(2, "0")}-${m[2]!.padStart(2, "0")}`, "23:59:59");
+}
+
+/**
+ * The Cash Report's "Ending Cash" of the base currency (the account's cash at the period's end, ADR 0098):
+ * `Cash Report,Data,Ending Cash,Base Currency Summary,<Total>,…`. A USD line stands in when the
+ * statement has no base summary. An unreadable figure is refused with its line.
+ */
+function endingCash(records: readonly CsvLine[], read: PositionsRead): void {
+  let header: Map<string, number> | null = null;
+  let usd: { line: number; text: string } | null = null;
+  let base: { line: number; text: string } | null = null;
+  for (const { line, cells } of records) {
+    if (cells[0] !== "Cash Report") continue;
+    if (cells[1] === "Header") header = new Map(cells.map((name, i) => [name, i]));
+    if (cells[1] !== "Data" || !header) continue;
+    const cell = (name: string) => (header!.has(name) ? (cells[header!.get(name)!] ?? "") : "");
+    if (cell("Currency Summary") !== "Ending Cash") continue;
+    const found = { line, text: cell("Total") };
+    if (cell("Currency") === "Base Currency Summary") base = found;
+    else if (cell("Currency") === "USD") usd = found;
+  }
+  const ending = base ?? usd;
+  if (!ending) return;
+  const cash = brokerNumber(ending.text);
+  if (Number.isFinite(cash)) read.cash = Math.round(cash * 100) / 100;
+  else read.refused.push({ line: ending.line, reason: `Cash Report: Ending Cash "${ending.text}" is not a number` });
 }

@@ -1,5 +1,5 @@
 import { brokerNumber, columns, CsvFormatError, type CsvLine, type ParsedLine } from "./csv.ts";
-import { isFlexHeader, parseIbkrFlex } from "./ibkr-flex.ts";
+import { isFlexQuery, parseIbkrFlex } from "./ibkr-flex.ts";
 import { zonedToIso } from "./zone.ts";
 
 /**
@@ -25,7 +25,7 @@ const MONTHS = ["JAN", "FEB", "MAR", "APR", "MAY", "JUN", "JUL", "AUG", "SEP", "
 export function* parseIbkr(records: readonly CsvLine[]): Generator<ParsedLine> {
   const header = records.find((r) => r.cells[0] === "Trades" && r.cells[1] === "Header");
   // A Flex Query's Trades section is read too (issue 43): it starts with its column names.
-  if (!header && isFlexHeader(records[0])) {
+  if (!header && isFlexQuery(records)) {
     yield* parseIbkrFlex(records);
     return;
   }

@@ -109,6 +109,7 @@ async function readOfx(text: string, pace: () => Promise<void> | undefined) {
   const securities: Node[] = [];
   const holdings: Node[] = [];
   let positionList = false;
+  let balance: Node | undefined;
   let asOf: string | undefined;
   let statements = 0;
   const top = () => stack[stack.length - 1]!;
@@ -133,6 +134,7 @@ async function readOfx(text: string, pace: () => Promise<void> | undefined) {
       asOf ??= child(node, "DTASOF")?.text;
     }
     if (node.name === "INVPOSLIST") positionList = true;
+    if (node.name === "INVBAL") balance ??= node;
     if (node.name === "POSSTOCK" || node.name === "POSOPT") holdings.push(node);
     if (node.name === "INVTRANLIST") inList -= 1;
   };
@@ -180,7 +182,7 @@ async function readOfx(text: string, pace: () => Promise<void> | undefined) {
       "This OFX file has no investment statement (INVSTMTRS): export the brokerage account's statement, not a bank one",
     );
   }
-  return { transactions, securities, positions: positionList ? { holdings, asOf } : null };
+  return { transactions, securities, positions: positionList ? { holdings, asOf, balance } : null };
 }
 
 /** Number of a leaf; NaN when missing or not a number. */
@@ -269,18 +271,26 @@ export async function parseOfxStatement(
     );
     await pace();
   }
-  return { lines, positions: positions && positionsOf(positions.holdings, positions.asOf) };
+  return { lines, positions: positions && positionsOf(positions.holdings, positions.asOf, positions.balance) };
 
   /**
    * INVPOSLIST's POSSTOCK and POSOPT (OFX 2.2 §13.9.2.6.1): UNITS held, POSTYPE SHORT for a written
-   * option; OFX gives no cost, so the broker's basis is unknown. As of the statement's DTASOF.
+   * option; OFX gives no cost, so the broker's basis is unknown. As of the statement's DTASOF. The
+   * cash is INVBAL's AVAILCASH (§13.9.2.7: cash available, sweep funds included; ADR 0098).
    */
-  function positionsOf(nodes: Node[], dtasof: string | undefined): PositionsRead {
+  function positionsOf(nodes: Node[], dtasof: string | undefined, balance: Node | undefined): PositionsRead {
     const read: PositionsRead = {
       as_of: (dtasof && ofxInstant(dtasof)) || new Date(now).toISOString(),
       positions: [],
+      cash: null,
       refused: [],
     };
+    const available = balance && child(balance, "AVAILCASH");
+    if (available) {
+      const cash = num(balance, "AVAILCASH");
+      if (Number.isFinite(cash)) read.cash = cents(cash);
+      else read.refused.push({ line: available.line, reason: `AVAILCASH "${available.text}" is not a number` });
+    }
     for (const node of nodes) {
       const id = secId(child(child(node, "INVPOS") ?? node, "SECID"));
       const security = id ? byId.get(id) : undefined;

@@ -10,6 +10,11 @@ export interface PositionsRead {
   /** When the positions were true: the statement's end. */
   as_of: string;
   positions: BrokerPosition[];
+  /**
+   * The account's cash as the file states it (docs/decisions/0098-positions-files-and-broker-cash.md);
+   * null when it does not say.
+   */
+  cash: number | null;
   refused: { line: number; reason: string }[];
 }
 

@@ -8,6 +8,7 @@ import { callProvider } from "#app/server/provider.server.ts";
 import * as reconcileRoute from "#app/routes/reconcile/route.tsx";
 import { RECONCILE_INTENT } from "#app/routes/reconcile/intents.ts";
 import { RECONCILE_TEXT } from "#app/routes/reconcile/server.ts";
+import { cashText } from "#app/routes/reconcile/components/describe.ts";
 import { callAction, callLoader, routeHarnessForFile, signedOut } from "../../support/app-routes.ts";
 
 /** /reconcile through its route module (ADR 0094): the journal beside an imported statement's positions. */
@@ -117,6 +118,31 @@ describe("/reconcile", () => {
       ["sell_to_open", 0.85],
       ["stock_sell", 401],
     ]);
+  });
+
+  it("sets the journal's put collateral beside the statement's cash, and says how far it falls short", async () => {
+    const trader = await freshTrader();
+    const csv = [
+      "Statement,Header,Field Name,Field Value",
+      'Statement,Data,Period,"March 1, 2026 - March 31, 2026"',
+      "Trades,Header,DataDiscriminator,Asset Category,Currency,Symbol,Date/Time,Quantity,T. Price,C. Price,Proceeds,Comm/Fee,Basis,Realized P/L,MTM P/L,Code",
+      'Trades,Data,Order,Equity and Index Options,USD,KO 17APR26 60 P,"2026-03-02, 10:00:00",-1,1,1,100,-1,-99,0,0,O',
+      "Open Positions,Header,DataDiscriminator,Asset Category,Currency,Symbol,Quantity,Mult,Cost Price,Cost Basis,Close Price,Value,Unrealized P/L,Code",
+      "Open Positions,Data,Summary,Equity and Index Options,USD,KO 17APR26 60 P,-1,100,0.99,-99,0.8,-80,19,",
+      "Cash Report,Header,Currency Summary,Currency,Total,Securities,Futures,Month to Date,Year to Date,",
+      'Cash Report,Data,Ending Cash,Base Currency Summary,"4,500",4500,0,,,',
+      "",
+    ].join("\n");
+    await userCall(trader, calls.importTrades, { body: { broker: "ibkr", csv } });
+    const page = await callLoader(reconcileRoute, trader, "/reconcile");
+    const book = page.data as Reconciliation;
+    expect(book.differences).toEqual([]);
+    // One KO 60 put: 60 × 100 × 1 = $6,000 committed against $4,500 of cash.
+    expect(book.cash).toEqual({ committed: 6000, broker: 4500, short: 1500 });
+    expect(cashText(book.cash, "Interactive Brokers")).toEqual({
+      covered: false,
+      text: "$6,000.00 committed, Interactive Brokers holds $4,500.00 cash: $1,500.00 short.",
+    });
   });
 
   it("a post without a known intent changes nothing", async () => {

@@ -79,3 +79,23 @@ export const TOTAL_ROWS: { label: string; value: (t: Totals) => string }[] = [
   { label: "Short calls (contracts)", value: (t) => count(t.short_calls) },
   { label: "Cash committed (put collateral)", value: (t) => money(t.put_collateral) },
 ];
+
+/**
+ * The cash check's sentence (ADR 0098): the journal's cash-secured puts' collateral against the
+ * broker's cash, the verdict in words ("short", "covered"), never in colour alone.
+ */
+export function cashText(cover: Reconciliation["cash"], broker: string): { covered: boolean | null; text: string } {
+  const committed = money(cover.committed);
+  if (cover.broker === null || cover.short === null) {
+    return {
+      covered: null,
+      text: `${broker} did not state the account's cash with these positions, so the ${committed} your puts commit is not checked against it.`,
+    };
+  }
+  const held = `${broker} holds ${money(cover.broker)} cash`;
+  if (cover.short > 0) return { covered: false, text: `${committed} committed, ${held}: ${money(cover.short)} short.` };
+  return {
+    covered: true,
+    text: `${committed} committed, ${held}: covered, ${money(cover.broker - cover.committed)} to spare.`,
+  };
+}
