@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
 import * as calls from "#contract/calls.ts";
 import type { NotificationItem } from "#contract/entities.ts";
-import { ALERT_SETTINGS_TEXT } from "#app/lib/alert-settings.ts";
+import { ALERT_SETTINGS_TEXT } from "#app/routes/profile/alert-settings.ts";
 import { messages } from "#app/lib/messages.ts";
 import { userCall } from "#app/server/auth.server.ts";
-import { PROFILE_INTENT } from "#app/lib/profile-intents.ts";
+import { PROFILE_INTENT } from "#app/routes/profile/intents.ts";
 import { SupportSchema } from "#app/lib/support-schemas.ts";
-import * as route from "#app/routes/profile.tsx";
+import * as route from "#app/routes/profile/route.tsx";
 import { callAction, callLoader, signedOut, routeHarnessForFile } from "../../support/app-routes.ts";
 
 /** /profile's action, one test per intent, and its loader, through the route module against the embedded provider. */

@@ -1,5 +1,5 @@
 /**
- * The forms /profile posts (app/server/profile-actions.server.ts): one name each, used by the
+ * The forms /profile posts (actions.server.ts): one name each, used by the
  * forms, the action's `switch` and the offline replay (no React here).
  */
 export const PROFILE_INTENTS = [
