@@ -6,6 +6,7 @@ import type { ConfigKey } from "#contract/entities.ts";
 import { messages, TOAST_MS } from "#app/lib/messages.ts";
 import { toggleErrorText } from "./notifications.ts";
 import { SUPPORT_DELAY_MS } from "./constants.ts";
+import { COMING_SOON, comingSoonText } from "./coming-soon.ts";
 import { SupportSchema } from "#app/lib/support-schemas.ts";
 import { CONFIG_LABELS } from "./system-settings.ts";
 import { isAdmin, userCall } from "#app/server/auth.server.ts";
@@ -92,6 +93,14 @@ export async function submitSupport(formData: FormData) {
   } catch {
     return data({ support: submission.reply({ formErrors: [messages.supportFailed] }) }, { status: 500 });
   }
+}
+
+/** A placeholder's tap without the scripts (components/profile-card.tsx): the text it shows in place with them. */
+export function comingSoon(formData: FormData, back: string) {
+  const feature = formData.get("feature");
+  const known = (Object.values(COMING_SOON).flat() as string[]).includes(feature as string);
+  if (!known) return fail(back, messages.unexpected);
+  return redirectWithToast(back, { type: "info", text: comingSoonText(feature as string), autoClose: TOAST_MS.app });
 }
 
 /** A post with no intent of this page's. */

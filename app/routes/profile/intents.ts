@@ -10,6 +10,7 @@ export const PROFILE_INTENTS = [
   "alert-settings",
   "support",
   "capital-settings",
+  "coming-soon",
 ] as const;
 type ProfileIntent = (typeof PROFILE_INTENTS)[number];
 export const PROFILE_INTENT = {
@@ -20,4 +21,5 @@ export const PROFILE_INTENT = {
   alertSettings: "alert-settings",
   support: "support",
   capitalSettings: "capital-settings",
+  comingSoon: "coming-soon",
 } as const satisfies Record<string, ProfileIntent>;

@@ -5,6 +5,7 @@ import type { Route } from "./+types/route";
 import type { ConfigKey } from "#contract/entities.ts";
 import { TOAST_MS } from "#app/lib/messages.ts";
 import { ACCOUNT_FACTS, TRADING_PREFERENCES } from "./constants.ts";
+import { COMING_SOON } from "./coming-soon.ts";
 import { CONFIG_LABELS } from "./system-settings.ts";
 import { loadProfile, profileAction } from "./server.ts";
 import { ALERT_SETTINGS_TEXT } from "./alert-settings.ts";
@@ -155,7 +156,7 @@ export default function Profile() {
         </Card>
 
         <Card title="Security">
-          <ActionList labels={["Change Password", "Two-Factor Authentication", "Privacy Settings"]} />
+          <ActionList labels={COMING_SOON.security} />
         </Card>
 
         <Card title="Help & Support">
@@ -167,11 +168,11 @@ export default function Profile() {
               </Link>
             </li>
           </ul>
-          <ActionList labels={["FAQ & Help Center", "Trading Guide"]} />
+          <ActionList labels={COMING_SOON.help} />
         </Card>
 
         <Card title="Quick Actions">
-          <ActionList labels={["View Statements", "Tax Documents", "Account Settings"]} />
+          <ActionList labels={COMING_SOON.quick} />
         </Card>
 
         <Form method="post" action="/logout" className="profile-logout">

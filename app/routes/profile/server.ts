@@ -13,6 +13,7 @@ import { callProvider, ProviderError } from "#app/server/provider.server.ts";
 import packageJson from "../../../package.json";
 import {
   clearAll,
+  comingSoon,
   markAllRead,
   markRead,
   profileView,
@@ -82,6 +83,8 @@ export async function profileAction(request: Request, context: Context) {
       return submitSupport(formData);
     case "capital-settings":
       return saveCapitalSettingsAction(context, formData);
+    case "coming-soon":
+      return comingSoon(formData, back);
     case null:
       return unknownIntent(back);
   }

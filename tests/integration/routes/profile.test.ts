@@ -176,6 +176,27 @@ describe("/profile", () => {
     });
   });
 
+  it("answers a placeholder's tap without the scripts with its 'coming soon' toast, back to the same view", async () => {
+    for (const feature of ["Change Password", "FAQ & Help Center", "Tax Documents"]) {
+      const answer = await callAction(route, app.trader, "/profile?panel=notifications&filter=unread", {
+        intent: PROFILE_INTENT.comingSoon,
+        feature,
+      });
+      expect(answer).toMatchObject({
+        status: 302,
+        location: "/profile?panel=notifications&filter=unread",
+        toast: { type: "info", text: `${feature} is coming soon.` },
+      });
+    }
+    // A button the page does not have gets the generic error, not "coming soon".
+    const answer = await callAction(route, app.trader, "/profile", {
+      intent: PROFILE_INTENT.comingSoon,
+      feature: "Delete Everything",
+    });
+    expect(answer).toMatchObject({ status: 302, location: "/profile" });
+    expect(answer.toast).toEqual({ type: "error", text: messages.unexpected });
+  });
+
   it("tells an unknown form apart with the generic error", async () => {
     const answer = await callAction(route, app.trader, "/profile", { intent: "nonsense" });
     expect(answer.toast).toEqual({ type: "error", text: messages.unexpected });

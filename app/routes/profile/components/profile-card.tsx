@@ -1,6 +1,8 @@
 import { toast } from "#app/lib/toast.ts";
 import { TOAST_MS } from "#app/lib/messages.ts";
 import { ChevronRightIcon } from "#app/components/icons.tsx";
+import { comingSoonText } from "#app/routes/profile/coming-soon.ts";
+import { PROFILE_INTENT } from "#app/routes/profile/intents.ts";
 
 /** The cards of /profile (docs/product.md#screens-profile): a titled section, a list of facts, buttons not built yet. */
 export function Card({
@@ -39,22 +41,33 @@ export function Facts({ rows }: { rows: ReadonlyArray<readonly [string, string]>
   );
 }
 
-/** docs/product.md#screens-profile: buttons whose actions are not part of the product yet. */
-export function ActionList({ labels }: { labels: string[] }) {
+/**
+ * docs/product.md#screens-profile: buttons whose actions are not part of the product yet. Each is a
+ * plain form's button, so a tap before the scripts run (or without them) is answered by the action
+ * with the same words as a flash toast (issue 46); once they run, the toast shows in place.
+ */
+export function ActionList({ labels }: { labels: readonly string[] }) {
   return (
-    <ul className="action-list">
-      {labels.map((label) => (
-        <li key={label}>
-          <button
-            type="button"
-            className="action-list__item"
-            onClick={() => toast.info(`${label} is coming soon.`, { autoClose: TOAST_MS.app, toastId: label })}
-          >
-            <span>{label}</span>
-            <ChevronRightIcon aria-hidden="true" />
-          </button>
-        </li>
-      ))}
-    </ul>
+    <form method="post">
+      <input type="hidden" name="intent" value={PROFILE_INTENT.comingSoon} />
+      <ul className="action-list">
+        {labels.map((label) => (
+          <li key={label}>
+            <button
+              name="feature"
+              value={label}
+              className="action-list__item"
+              onClick={(event) => {
+                event.preventDefault();
+                toast.info(comingSoonText(label), { autoClose: TOAST_MS.app, toastId: label });
+              }}
+            >
+              <span>{label}</span>
+              <ChevronRightIcon aria-hidden="true" />
+            </button>
+          </li>
+        ))}
+      </ul>
+    </form>
   );
 }
