@@ -25,7 +25,7 @@ export default [
     layout("routes/shell.tsx", [
       route("user-stocks", "routes/user-stocks/route.tsx"),
       route("uip-stocks", "routes/uip-stocks/route.tsx"),
-      route("profile", "routes/profile.tsx"),
+      route("profile", "routes/profile/route.tsx"),
       route("portfolio", "routes/portfolio.tsx"),
       route("portfolio/roll/:tradeId", "routes/portfolio.roll.$tradeId.tsx"),
       // Covered calls on the shares held: a tab beside the put recommendations (docs/decisions/0079).

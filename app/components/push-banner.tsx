@@ -1,8 +1,11 @@
 import { useEffect, useState, useSyncExternalStore } from "react";
 import { Link } from "react-router";
 import { messages } from "#app/lib/messages.ts";
-import { BANNER_MS, DEVICE_TOKEN_KEY } from "#app/lib/profile.ts";
+import { DEVICE_TOKEN_KEY } from "#app/lib/device-token.ts";
 import { BellIcon, CloseIcon } from "./icons.tsx";
+
+/** docs/product.md#constants-timings: the notifications banner hides after 6 s. */
+const BANNER_MS = 6000;
 
 /** When the banner was first shown in this visit (sessionStorage), so it shows once and for 6 s in all. */
 const SHOWN_AT_KEY = "pushBannerShownAt";

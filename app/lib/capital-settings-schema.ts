@@ -4,7 +4,7 @@ import { capitalSettingsSchema } from "#contract/capital-settings.ts";
 /**
  * The capital settings form's schema (docs/product.md#plan-settings): the contract's, with shares
  * typed as percentages, capital left empty for "not set" and the fit filter a checkbox. Apart from
- * app/lib/capital-settings.ts so /profile renders the form without zod (ADR 0051).
+ * app/routes/profile/capital-settings.ts so /profile renders the form without zod (ADR 0051).
  */
 const contract = capitalSettingsSchema(100).shape;
 export const CapitalSettingsForm = z.object({

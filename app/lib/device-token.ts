@@ -1,4 +1,5 @@
-import { DEVICE_TOKEN_KEY } from "./profile.ts";
+/** The device token kept in the browser (docs/product.md#entities-browser-storage). */
+export const DEVICE_TOKEN_KEY = "fcm_token";
 
 /**
  * This browser's stored device token (fcm_token, docs/product.md#entities-browser-storage), or null. Apart from push-client.ts,

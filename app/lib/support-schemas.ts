@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { SUPPORT_SUBJECTS } from "./profile.ts";
+import { SUPPORT_SUBJECTS } from "./support-subjects.ts";
 
 const subjects = SUPPORT_SUBJECTS.map(([value]) => value) as [string, ...string[]];
 

@@ -55,6 +55,15 @@ async function controlsOf(page: Page): Promise<Control[]> {
   );
 }
 
+/**
+ * Opens every closed disclosure (`<details>`, e.g. /insights' "Your filters") by its summary, as a
+ * person would before reaching what it holds; the HTML opens it without the scripts.
+ */
+async function openDisclosures(page: Page) {
+  const closed = page.locator("details:not([open]) > summary");
+  for (let left = 20; left > 0 && (await closed.count()) > 0; left--) await closed.first().click();
+}
+
 const key = (c: Control) => `${c.tag}[${c.type || "-"}] ${c.name || "-"} "${c.label}"`;
 const isButton = (c: Control) =>
   c.tag === "button" || c.tag === "a" || (c.tag === "input" && ["submit", "button", "reset"].includes(c.type));
@@ -136,6 +145,25 @@ const PNG = Buffer.from(
 );
 
 /**
+ * Fills the fields a button's form requires and that are still empty (/insights' Generate needs a
+ * ticker), as a person would before pressing it: the browser itself refuses the post otherwise.
+ */
+async function fillRequired(page: Page, controls: Control[], button: Control) {
+  const missing = await page.locator(`[data-held="${button.index}"]`).evaluate((el) => {
+    const form = (el as HTMLButtonElement).form;
+    if (!form || form.noValidate || (el as HTMLButtonElement).formNoValidate) return [];
+    return [...form.elements]
+      .filter((field) => (field as HTMLInputElement).willValidate && !(field as HTMLInputElement).checkValidity())
+      .map((field) => Number(field.getAttribute("data-held")));
+  });
+  for (const c of controls) {
+    if (missing.includes(c.index) && !isButton(c) && !isCheck(c) && c.tag !== "select" && c.type !== "file") {
+      await page.locator(`[data-held="${c.index}"]`).fill(typed(c));
+    }
+  }
+}
+
+/**
  * Presses one button before the scripts, in a page of its own: it must do its job without them, as
  * a plain form post or link (a new document), or by what the HTML does alone (a disclosure), and
  * what it did must still hold once the scripts run.
@@ -148,9 +176,11 @@ async function pressHeld(context: BrowserContext, trader: Trader, path: string, 
     if (new URL(page.url()).pathname === "/login") await signInAs(page, trader);
     const release = await holdScripts(page);
     await page.goto(path, { waitUntil: "domcontentloaded" });
+    await openDisclosures(page);
     const controls = await controlsOf(page);
     const same = controls.find((x) => key(x) === key(c) && x.visible && !x.disabled);
     if (!same) return null; // pressed away by an earlier press (a deleted row): nothing left to press
+    await fillRequired(page, controls, same);
     await page.evaluate(() => ((window as unknown as { heldMark: number }).heldMark = 1));
     const before = await page.locator("body").innerHTML();
     // A plain form's post and its redirect: given seconds, as a loaded machine may take them.
@@ -178,6 +208,7 @@ async function heldScreen(browser: Browser, trader: Trader, path: string) {
   await signInAs(page, trader);
   const release = await holdScripts(page);
   await page.goto(path, { waitUntil: "domcontentloaded" });
+  await openDisclosures(page);
   const controls = await controlsOf(page);
   const done = await driveFields(page, controls);
   release();
@@ -230,12 +261,8 @@ const SCREENS: { path: string; known?: string; unverified?: true }[] = [
   { path: "/user-stocks" },
   { path: "/add-trade" },
   { path: "/uip-stocks" },
-  {
-    path: "/profile",
-    known:
-      "the Security, Help & Support and Quick Actions placeholders ('… is coming soon.' toast) do nothing before the scripts",
-  },
-  { path: "/insights", unverified: true },
+  { path: "/profile" },
+  { path: "/insights" },
   { path: "/portfolio" },
 ];
 

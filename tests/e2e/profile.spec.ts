@@ -80,6 +80,12 @@ test.describe("profile page", () => {
     }
     await expect(card(page, "System Settings")).toHaveCount(0);
     await expect(page.getByRole("link", { name: "Open notifications" })).toBeVisible();
+
+    // A placeholder says it is coming soon in place, without leaving the page.
+    await waitForHydration(page);
+    await card(page, "Quick Actions").getByRole("button", { name: "Tax Documents" }).click();
+    await expect(page.getByText("Tax Documents is coming soon.")).toBeVisible();
+    await expect(page).toHaveURL(/\/profile$/);
   });
 
   test("Logout on the profile ends the session with the message of docs/product.md#screens-profile and clears local storage", async ({
@@ -289,6 +295,16 @@ test.describe("notifications panel", () => {
       await page.getByRole("button", { name: "Clear all" }).click();
       await expect(page.getByText("You have no notifications.")).toBeVisible();
       await expect(page).toHaveURL(/panel=notifications/);
+    });
+
+    test("a tap on a placeholder says it is coming soon, as the page's own flash message", async ({ page }) => {
+      await signIn(page);
+      await page.goto("/profile");
+      await card(page, "Security").getByRole("button", { name: "Change Password" }).click();
+      await expect(page).toHaveURL(/\/profile$/);
+      await expect(page.getByRole("status").filter({ hasText: "Change Password is coming soon." })).toHaveCount(1);
+      await card(page, "Help & Support").getByRole("button", { name: "Trading Guide" }).click();
+      await expect(page.getByRole("status").filter({ hasText: "Trading Guide is coming soon." })).toHaveCount(1);
     });
 
     test("Contact Support works as a plain form", async ({ page }) => {

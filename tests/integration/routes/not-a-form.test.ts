@@ -7,7 +7,7 @@ import * as insightsList from "#app/routes/insights-list/route.tsx";
 import * as login from "#app/routes/login/route.tsx";
 import * as portfolio from "#app/routes/portfolio.tsx";
 import * as roll from "#app/routes/portfolio.roll.$tradeId.tsx";
-import * as profile from "#app/routes/profile.tsx";
+import * as profile from "#app/routes/profile/route.tsx";
 import * as resetPassword from "#app/routes/reset-password.tsx";
 import * as uipStock from "#app/routes/uip-stock.$ticker/route.tsx";
 import * as uipStocks from "#app/routes/uip-stocks/route.tsx";

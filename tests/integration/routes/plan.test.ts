@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import * as calls from "#contract/calls.ts";
-import { CAPITAL_SETTINGS_TEXT } from "#app/lib/capital-settings.ts";
-import { PROFILE_INTENT } from "#app/lib/profile-intents.ts";
+import { CAPITAL_SETTINGS_TEXT } from "#app/routes/profile/capital-settings.ts";
+import { PROFILE_INTENT } from "#app/routes/profile/intents.ts";
 import { userCall } from "#app/server/auth.server.ts";
 import { callProvider } from "#app/server/provider.server.ts";
-import * as profileRoute from "#app/routes/profile.tsx";
+import * as profileRoute from "#app/routes/profile/route.tsx";
 import * as planRoute from "#app/routes/plan/route.tsx";
 import * as insightsRoute from "#app/routes/insights/route.tsx";
 import * as detailRoute from "#app/routes/recommendation.$id/route.tsx";

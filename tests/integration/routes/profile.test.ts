@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
 import * as calls from "#contract/calls.ts";
 import type { NotificationItem } from "#contract/entities.ts";
-import { ALERT_SETTINGS_TEXT } from "#app/lib/alert-settings.ts";
+import { ALERT_SETTINGS_TEXT } from "#app/routes/profile/alert-settings.ts";
 import { messages } from "#app/lib/messages.ts";
 import { userCall } from "#app/server/auth.server.ts";
-import { PROFILE_INTENT } from "#app/lib/profile-intents.ts";
+import { PROFILE_INTENT } from "#app/routes/profile/intents.ts";
 import { SupportSchema } from "#app/lib/support-schemas.ts";
-import * as route from "#app/routes/profile.tsx";
+import * as route from "#app/routes/profile/route.tsx";
 import { callAction, callLoader, signedOut, routeHarnessForFile } from "../../support/app-routes.ts";
 
 /** /profile's action, one test per intent, and its loader, through the route module against the embedded provider. */
@@ -174,6 +174,27 @@ describe("/profile", () => {
       location: "/profile",
       toast: { type: "success", text: messages.supportSubmitted },
     });
+  });
+
+  it("answers a placeholder's tap without the scripts with its 'coming soon' toast, back to the same view", async () => {
+    for (const feature of ["Change Password", "FAQ & Help Center", "Tax Documents"]) {
+      const answer = await callAction(route, app.trader, "/profile?panel=notifications&filter=unread", {
+        intent: PROFILE_INTENT.comingSoon,
+        feature,
+      });
+      expect(answer).toMatchObject({
+        status: 302,
+        location: "/profile?panel=notifications&filter=unread",
+        toast: { type: "info", text: `${feature} is coming soon.` },
+      });
+    }
+    // A button the page does not have gets the generic error, not "coming soon".
+    const answer = await callAction(route, app.trader, "/profile", {
+      intent: PROFILE_INTENT.comingSoon,
+      feature: "Delete Everything",
+    });
+    expect(answer).toMatchObject({ status: 302, location: "/profile" });
+    expect(answer.toast).toEqual({ type: "error", text: messages.unexpected });
   });
 
   it("tells an unknown form apart with the generic error", async () => {

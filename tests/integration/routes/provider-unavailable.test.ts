@@ -6,7 +6,7 @@ import * as addUipStock from "#app/routes/add-uip-stock/route.tsx";
 import * as addUserStock from "#app/routes/add-user-stock/route.tsx";
 import * as insights from "#app/routes/insights/route.tsx";
 import * as portfolio from "#app/routes/portfolio.tsx";
-import * as profile from "#app/routes/profile.tsx";
+import * as profile from "#app/routes/profile/route.tsx";
 import * as recommendation from "#app/routes/recommendation.$id/route.tsx";
 import * as roll from "#app/routes/portfolio.roll.$tradeId.tsx";
 import * as uipStock from "#app/routes/uip-stock.$ticker/route.tsx";

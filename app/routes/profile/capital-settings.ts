@@ -1,5 +1,5 @@
 import type { CapitalSettings } from "#contract/plan.ts";
-import type { CapitalSettingsForm } from "./capital-settings-schema.ts";
+import type { CapitalSettingsForm } from "#app/lib/capital-settings-schema.ts";
 
 /**
  * The capital settings form on /profile (docs/product.md#plan-settings, ADR 0081): shares typed as

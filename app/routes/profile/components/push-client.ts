@@ -1,4 +1,4 @@
-import { DEVICE_TOKEN_KEY } from "./profile.ts";
+import { DEVICE_TOKEN_KEY } from "#app/lib/device-token.ts";
 
 /**
  * The browser half of push: the device token is this browser's Web Push subscription, made with

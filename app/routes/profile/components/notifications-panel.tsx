@@ -8,10 +8,10 @@ import {
   NOTIFICATION_FILTERS,
   notificationKind,
   type NotificationFilter,
-} from "#app/lib/notifications.ts";
-import { Modal } from "./modal.tsx";
-import { ChevronRightIcon } from "./icons.tsx";
-import { PROFILE_INTENT } from "#app/lib/profile-intents.ts";
+} from "#app/routes/profile/notifications.ts";
+import { Modal } from "#app/components/modal.tsx";
+import { ChevronRightIcon } from "#app/components/icons.tsx";
+import { PROFILE_INTENT } from "#app/routes/profile/intents.ts";
 
 /**
  * docs/product.md#screens-notifications, reached by URL (/profile?panel=notifications&filter=…) so every

@@ -7,7 +7,7 @@ import { data, type RouterContextProvider } from "react-router";
 import * as calls from "#contract/calls.ts";
 import type { AlertSettings } from "#contract/position-alerts.ts";
 import { TOAST_MS } from "#app/lib/messages.ts";
-import { ALERT_SETTINGS_TEXT, toAlertSettings } from "#app/lib/alert-settings.ts";
+import { ALERT_SETTINGS_TEXT, toAlertSettings } from "./alert-settings.ts";
 import { AlertSettingsForm } from "#app/lib/alert-settings-schema.ts";
 import { userCall } from "#app/server/auth.server.ts";
 import { ProviderError } from "#app/server/provider.server.ts";

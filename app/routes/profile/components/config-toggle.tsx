@@ -1,7 +1,7 @@
 import { useFetcher } from "react-router";
 import type { ConfigKey } from "#contract/entities.ts";
-import { PROFILE_INTENT } from "#app/lib/profile-intents.ts";
-import { CONFIG_LABELS } from "#app/lib/system-settings.ts";
+import { PROFILE_INTENT } from "#app/routes/profile/intents.ts";
+import { CONFIG_LABELS } from "#app/routes/profile/system-settings.ts";
 import { Switch } from "#app/components/switch.tsx";
 
 /**

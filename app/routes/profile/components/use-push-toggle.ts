@@ -2,8 +2,8 @@ import { useCallback, useEffect, useState, useSyncExternalStore } from "react";
 import { toast } from "#app/lib/toast.ts";
 import { browserName, iosTooOldForPush, osName } from "#app/lib/device-info.ts";
 import { messages, TOAST_MS } from "#app/lib/messages.ts";
-import { toggleErrorText } from "#app/lib/notifications.ts";
-import { deviceToken, pushSupported } from "#app/lib/push-client.ts";
+import { toggleErrorText } from "#app/routes/profile/notifications.ts";
+import { deviceToken, pushSupported } from "./push-client.ts";
 import { storedDeviceToken } from "#app/lib/device-token.ts";
 
 type PushStatus = "checking" | "on" | "off";

@@ -1,8 +1,8 @@
 import { useEffect, useId, useSyncExternalStore } from "react";
 import { toast } from "#app/lib/toast.ts";
 import { messages, TOAST_MS } from "#app/lib/messages.ts";
-import { PROFILE_IMAGE_KEY, PROFILE_IMAGE_SIZE } from "#app/lib/profile.ts";
-import { CameraIcon } from "./icons.tsx";
+import { PROFILE_IMAGE_KEY, PROFILE_IMAGE_SIZE } from "#app/routes/profile/constants.ts";
+import { CameraIcon } from "#app/components/icons.tsx";
 
 /**
  * docs/product.md#screens-profile: the profile photo, kept in this browser only (localStorage profileImage).

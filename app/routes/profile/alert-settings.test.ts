@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { AlertSettings } from "#contract/position-alerts.ts";
-import { AlertSettingsForm } from "./alert-settings-schema.ts";
+import { AlertSettingsForm } from "#app/lib/alert-settings-schema.ts";
 import { toAlertSettings, toAlertSettingsForm } from "./alert-settings.ts";
 
 describe("the alert thresholds form", () => {

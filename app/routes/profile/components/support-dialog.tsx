@@ -1,11 +1,11 @@
 import { getSelectProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation } from "react-router";
-import { SUPPORT_SUBJECTS } from "#app/lib/profile.ts";
+import { SUPPORT_SUBJECTS } from "#app/lib/support-subjects.ts";
 import { SUPPORT_FORM } from "#app/lib/form-schemas.ts";
 import { useSchemaForm } from "#app/hooks/use-schema-form.ts";
-import { ErrorList } from "./forms.tsx";
-import { Modal } from "./modal.tsx";
-import { PROFILE_INTENT } from "#app/lib/profile-intents.ts";
+import { ErrorList } from "#app/components/forms.tsx";
+import { Modal } from "#app/components/modal.tsx";
+import { PROFILE_INTENT } from "#app/routes/profile/intents.ts";
 
 /** docs/product.md#screens-profile: the Contact Support dialog (/profile?dialog=support). */
 export function SupportDialog({ lastResult }: { lastResult: SubmissionResult<string[]> | undefined }) {

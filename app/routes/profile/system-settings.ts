@@ -1,5 +1,5 @@
 import type { ConfigKey } from "#contract/entities.ts";
-import { messages } from "./messages.ts";
+import { messages } from "#app/lib/messages.ts";
 
 /** The admin's switches on /profile (docs/product.md#states-admin): title, hint and the text of a failed change. */
 export const CONFIG_LABELS: Record<ConfigKey, { title: string; hint: string; failed: string }> = {

@@ -1,5 +1,5 @@
 import type { NotificationItem } from "#contract/entities.ts";
-import { messages } from "./messages.ts";
+import { messages } from "#app/lib/messages.ts";
 
 /** docs/product.md#screens-notifications: the notifications panel filters. */
 export const NOTIFICATION_FILTERS = ["all", "unread", "trade", "system"] as const;

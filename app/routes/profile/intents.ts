@@ -1,5 +1,5 @@
 /**
- * The forms /profile posts (app/server/profile-actions.server.ts): one name each, used by the
+ * The forms /profile posts (actions.server.ts): one name each, used by the
  * forms, the action's `switch` and the offline replay (no React here).
  */
 export const PROFILE_INTENTS = [
@@ -10,6 +10,7 @@ export const PROFILE_INTENTS = [
   "alert-settings",
   "support",
   "capital-settings",
+  "coming-soon",
 ] as const;
 type ProfileIntent = (typeof PROFILE_INTENTS)[number];
 export const PROFILE_INTENT = {
@@ -20,4 +21,5 @@ export const PROFILE_INTENT = {
   alertSettings: "alert-settings",
   support: "support",
   capitalSettings: "capital-settings",
+  comingSoon: "coming-soon",
 } as const satisfies Record<string, ProfileIntent>;

@@ -1,5 +1,5 @@
 import type { AlertSettings } from "#contract/position-alerts.ts";
-import type { AlertSettingsForm } from "./alert-settings-schema.ts";
+import type { AlertSettingsForm } from "#app/lib/alert-settings-schema.ts";
 
 /**
  * The alert thresholds form on /profile (docs/product.md#alerts-settings): shares typed as

@@ -1,11 +1,11 @@
 import { getInputProps, type SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation } from "react-router";
 import type { AlertSettings } from "#contract/position-alerts.ts";
-import { ALERT_SETTINGS_TEXT, toAlertSettingsForm } from "#app/lib/alert-settings.ts";
+import { ALERT_SETTINGS_TEXT, toAlertSettingsForm } from "#app/routes/profile/alert-settings.ts";
 import { ALERT_SETTINGS_FORM } from "#app/lib/form-schemas.ts";
 import { useSchemaForm } from "#app/hooks/use-schema-form.ts";
-import { ErrorList, Field } from "./forms.tsx";
-import { PROFILE_INTENT } from "#app/lib/profile-intents.ts";
+import { ErrorList, Field } from "#app/components/forms.tsx";
+import { PROFILE_INTENT } from "#app/routes/profile/intents.ts";
 
 /**
  * docs/product.md#alerts-settings: the trader's alert thresholds, a plain form (it works without

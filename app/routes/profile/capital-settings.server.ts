@@ -7,7 +7,7 @@ import { data, type RouterContextProvider } from "react-router";
 import * as calls from "#contract/calls.ts";
 import type { CapitalSettings } from "#contract/plan.ts";
 import { TOAST_MS } from "#app/lib/messages.ts";
-import { CAPITAL_SETTINGS_TEXT, toCapitalSettings } from "#app/lib/capital-settings.ts";
+import { CAPITAL_SETTINGS_TEXT, toCapitalSettings } from "./capital-settings.ts";
 import { CapitalSettingsForm } from "#app/lib/capital-settings-schema.ts";
 import { userCall } from "#app/server/auth.server.ts";
 import { ProviderError } from "#app/server/provider.server.ts";

@@ -1,35 +1,21 @@
 import { lazy, useEffect } from "react";
 import { Form, Link, useActionData, useLoaderData } from "react-router";
 import { toast } from "#app/lib/toast.ts";
-import type { Route } from "./+types/profile";
+import type { Route } from "./+types/route";
 import type { ConfigKey } from "#contract/entities.ts";
 import { TOAST_MS } from "#app/lib/messages.ts";
-import { ACCOUNT_FACTS, TRADING_PREFERENCES } from "#app/lib/profile.ts";
-import { intentOf } from "#app/lib/intents.ts";
-import { PROFILE_INTENTS } from "#app/lib/profile-intents.ts";
-import { CONFIG_LABELS } from "#app/lib/system-settings.ts";
-import { requireUser } from "#app/server/auth.server.ts";
-import { loadProfile } from "#app/server/profile.server.ts";
-import {
-  clearAll,
-  markAllRead,
-  markRead,
-  profileView,
-  setConfig,
-  submitSupport,
-  unknownIntent,
-} from "#app/server/profile-actions.server.ts";
-import { saveAlertSettingsAction } from "#app/server/alert-settings.server.ts";
-import { ALERT_SETTINGS_TEXT } from "#app/lib/alert-settings.ts";
-import { AlertSettingsFields } from "#app/components/alert-settings-form.tsx";
-import { saveCapitalSettingsAction } from "#app/server/capital-settings.server.ts";
+import { ACCOUNT_FACTS, TRADING_PREFERENCES } from "./constants.ts";
+import { COMING_SOON } from "./coming-soon.ts";
+import { CONFIG_LABELS } from "./system-settings.ts";
+import { loadProfile, profileAction } from "./server.ts";
+import { ALERT_SETTINGS_TEXT } from "./alert-settings.ts";
+import { AlertSettingsFields } from "./components/alert-settings-form.tsx";
 
-import { ConfigToggle } from "#app/components/config-toggle.tsx";
+import { ConfigToggle } from "./components/config-toggle.tsx";
 import { BellIcon, ChevronRightIcon, LogoutIcon } from "#app/components/icons.tsx";
-import { ActionList, Card, Facts } from "#app/components/profile-card.tsx";
-import { ProfilePhoto } from "#app/components/profile-photo.tsx";
-import { PushToggle } from "#app/components/push-toggle.tsx";
-import { readForm } from "#app/server/form-body.server.ts";
+import { ActionList, Card, Facts } from "./components/profile-card.tsx";
+import { ProfilePhoto } from "./components/profile-photo.tsx";
+import { PushToggle } from "./components/push-toggle.tsx";
 
 /**
  * The notifications panel and the support dialog open from the URL (ADR 0005) and are rarely on
@@ -38,13 +24,13 @@ import { readForm } from "#app/server/form-body.server.ts";
  * and hydration waits for its code instead of showing a fallback. Once the page is idle their code
  * is fetched, so opening one later waits for its data only, not for its data and then its code.
  */
-const loadNotificationsPanel = () => import("#app/components/notifications-panel.tsx");
-const loadSupportDialog = () => import("#app/components/support-dialog.tsx");
+const loadNotificationsPanel = () => import("./components/notifications-panel.tsx");
+const loadSupportDialog = () => import("./components/support-dialog.tsx");
 const NotificationsPanel = lazy(() => loadNotificationsPanel().then((m) => ({ default: m.NotificationsPanel })));
 const SupportDialog = lazy(() => loadSupportDialog().then((m) => ({ default: m.SupportDialog })));
 /** The capital plan's form (ADR 0081): on screen, but its code kept out of the profile's first load the same way. */
 const CapitalSettingsCard = lazy(() =>
-  import("#app/components/capital-settings-form.tsx").then((m) => ({ default: m.CapitalSettingsCard })),
+  import("./components/capital-settings-form.tsx").then((m) => ({ default: m.CapitalSettingsCard })),
 );
 
 function useDialogsFetchedWhenIdle() {
@@ -61,34 +47,11 @@ function useDialogsFetchedWhenIdle() {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = requireUser(context);
-  return loadProfile(request, context, user);
+  return loadProfile(request, context);
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = requireUser(context);
-  const formData = await readForm(request);
-  // Back to the same view (panel and filter kept), so each action also works without JavaScript.
-  const back = profileView(request.url);
-  const intent = intentOf(formData, PROFILE_INTENTS);
-  switch (intent) {
-    case "mark-read":
-      return markRead(context, formData, back);
-    case "mark-all-read":
-      return markAllRead(context, user, back);
-    case "clear-all":
-      return clearAll(context, user, back);
-    case "config":
-      return setConfig(context, user, formData, back);
-    case "alert-settings":
-      return saveAlertSettingsAction(context, formData);
-    case "support":
-      return submitSupport(formData);
-    case "capital-settings":
-      return saveCapitalSettingsAction(context, formData);
-    case null:
-      return unknownIntent(back);
-  }
+  return profileAction(request, context);
 }
 
 export default function Profile() {
@@ -193,7 +156,7 @@ export default function Profile() {
         </Card>
 
         <Card title="Security">
-          <ActionList labels={["Change Password", "Two-Factor Authentication", "Privacy Settings"]} />
+          <ActionList labels={COMING_SOON.security} />
         </Card>
 
         <Card title="Help & Support">
@@ -205,11 +168,11 @@ export default function Profile() {
               </Link>
             </li>
           </ul>
-          <ActionList labels={["FAQ & Help Center", "Trading Guide"]} />
+          <ActionList labels={COMING_SOON.help} />
         </Card>
 
         <Card title="Quick Actions">
-          <ActionList labels={["View Statements", "Tax Documents", "Account Settings"]} />
+          <ActionList labels={COMING_SOON.quick} />
         </Card>
 
         <Form method="post" action="/logout" className="profile-logout">

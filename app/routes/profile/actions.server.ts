@@ -4,17 +4,18 @@ import * as calls from "#contract/calls.ts";
 import { CONFIG_KEYS } from "#contract/constants.ts";
 import type { ConfigKey } from "#contract/entities.ts";
 import { messages, TOAST_MS } from "#app/lib/messages.ts";
-import { toggleErrorText } from "#app/lib/notifications.ts";
-import { SUPPORT_DELAY_MS } from "#app/lib/profile.ts";
+import { toggleErrorText } from "./notifications.ts";
+import { SUPPORT_DELAY_MS } from "./constants.ts";
+import { COMING_SOON, comingSoonText } from "./coming-soon.ts";
 import { SupportSchema } from "#app/lib/support-schemas.ts";
-import { CONFIG_LABELS } from "#app/lib/system-settings.ts";
+import { CONFIG_LABELS } from "./system-settings.ts";
 import { isAdmin, userCall } from "#app/server/auth.server.ts";
 import { ProviderError } from "#app/server/provider.server.ts";
 import type { SessionUser } from "#app/server/session.server.ts";
 import { redirectWithToast } from "#app/server/toast.server.ts";
 
 /**
- * The handlers of /profile's forms, one per intent (app/lib/profile-intents.ts). Each answers with
+ * The handlers of /profile's forms, one per intent (intents.ts). Each answers with
  * a redirect back to the same view (`back`: panel and filter kept) so it works without JavaScript.
  */
 type Context = Readonly<RouterContextProvider>;
@@ -92,6 +93,14 @@ export async function submitSupport(formData: FormData) {
   } catch {
     return data({ support: submission.reply({ formErrors: [messages.supportFailed] }) }, { status: 500 });
   }
+}
+
+/** A placeholder's tap without the scripts (components/profile-card.tsx): the text it shows in place with them. */
+export function comingSoon(formData: FormData, back: string) {
+  const feature = formData.get("feature");
+  const known = (Object.values(COMING_SOON).flat() as string[]).includes(feature as string);
+  if (!known) return fail(back, messages.unexpected);
+  return redirectWithToast(back, { type: "info", text: comingSoonText(feature as string), autoClose: TOAST_MS.app });
 }
 
 /** A post with no intent of this page's. */

@@ -2,11 +2,11 @@ import { getInputProps, type SubmissionResult } from "@conform-to/react";
 import { Form, Link, useNavigation } from "react-router";
 import { PLAN_PATH } from "#app/lib/plan-paths.ts";
 import type { CapitalSettings } from "#contract/plan.ts";
-import { CAPITAL_SETTINGS_TEXT, toCapitalSettingsForm } from "#app/lib/capital-settings.ts";
+import { CAPITAL_SETTINGS_TEXT, toCapitalSettingsForm } from "#app/routes/profile/capital-settings.ts";
 import { CAPITAL_SETTINGS_FORM } from "#app/lib/form-schemas.ts";
-import { PROFILE_INTENT } from "#app/lib/profile-intents.ts";
+import { PROFILE_INTENT } from "#app/routes/profile/intents.ts";
 import { useSchemaForm } from "#app/hooks/use-schema-form.ts";
-import { ErrorList, Field } from "./forms.tsx";
+import { ErrorList, Field } from "#app/components/forms.tsx";
 import { Card } from "./profile-card.tsx";
 
 /** The profile's Capital Plan card (loaded after the profile's own code, ADR 0081). */

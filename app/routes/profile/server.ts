@@ -3,18 +3,33 @@ import * as calls from "#contract/calls.ts";
 import { CONFIG_KEYS, configIsOn } from "#contract/constants.ts";
 import type { ConfigKey, NotificationItem } from "#contract/entities.ts";
 import { messages } from "#app/lib/messages.ts";
-import { countErrorText, parseFilter, type CountFailure } from "#app/lib/notifications.ts";
-import { loadAlertSettings } from "#app/server/alert-settings.server.ts";
-import { loadCapitalSettings } from "#app/server/capital-settings.server.ts";
-import { isAdmin, userCall } from "#app/server/auth.server.ts";
+import { countErrorText, parseFilter, type CountFailure } from "./notifications.ts";
+import { loadAlertSettings } from "./alert-settings.server.ts";
+import { loadCapitalSettings } from "./capital-settings.server.ts";
+import { intentOf } from "#app/lib/intents.ts";
+import { isAdmin, requireUser, userCall } from "#app/server/auth.server.ts";
+import { readForm } from "#app/server/form-body.server.ts";
 import { callProvider, ProviderError } from "#app/server/provider.server.ts";
-import type { SessionUser } from "#app/server/session.server.ts";
-import packageJson from "../../package.json";
+import packageJson from "../../../package.json";
+import {
+  clearAll,
+  comingSoon,
+  markAllRead,
+  markRead,
+  profileView,
+  setConfig,
+  submitSupport,
+  unknownIntent,
+} from "./actions.server.ts";
+import { saveAlertSettingsAction } from "./alert-settings.server.ts";
+import { saveCapitalSettingsAction } from "./capital-settings.server.ts";
+import { PROFILE_INTENTS } from "./intents.ts";
 
 type Context = Readonly<RouterContextProvider>;
 
 /** /profile's data (docs/product.md#screens-profile): the bell's count, the open panel, the admin's switches, the alert settings. */
-export async function loadProfile(request: Request, context: Context, user: SessionUser) {
+export async function loadProfile(request: Request, context: Context) {
+  const user = requireUser(context);
   const url = new URL(request.url);
   const panelOpen = url.searchParams.get("panel") === "notifications";
   const admin = isAdmin(user);
@@ -44,6 +59,35 @@ export async function loadProfile(request: Request, context: Context, user: Sess
     appVersion: packageJson.version,
     now: new Date().toISOString(),
   };
+}
+
+/** /profile's forms, told apart by their intent (intents.ts). */
+export async function profileAction(request: Request, context: Context) {
+  const user = requireUser(context);
+  const formData = await readForm(request);
+  // Back to the same view (panel and filter kept), so each action also works without JavaScript.
+  const back = profileView(request.url);
+  const intent = intentOf(formData, PROFILE_INTENTS);
+  switch (intent) {
+    case "mark-read":
+      return markRead(context, formData, back);
+    case "mark-all-read":
+      return markAllRead(context, user, back);
+    case "clear-all":
+      return clearAll(context, user, back);
+    case "config":
+      return setConfig(context, user, formData, back);
+    case "alert-settings":
+      return saveAlertSettingsAction(context, formData);
+    case "support":
+      return submitSupport(formData);
+    case "capital-settings":
+      return saveCapitalSettingsAction(context, formData);
+    case "coming-soon":
+      return comingSoon(formData, back);
+    case null:
+      return unknownIntent(back);
+  }
 }
 
 /** docs/product.md#errors-notifications: the unread count, or the count-fetch failure text for its toast. */
