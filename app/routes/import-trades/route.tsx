@@ -1,8 +1,8 @@
 import { Form, Link, useNavigation } from "react-router";
-import type { Route } from "./+types/import-trades";
+import type { Route } from "./+types/route";
 import { IMPORT_BROKERS } from "#app/lib/trade-fields.ts";
 import { requireUser } from "#app/server/auth.server.ts";
-import { importAction } from "#app/server/trades.server.ts";
+import { importAction } from "./server.ts";
 import { ErrorList } from "#app/components/forms.tsx";
 import { BackIcon } from "#app/components/icons.tsx";
 import type { TradeIntent } from "#app/lib/trade-intents.ts";

@@ -1,6 +1,6 @@
 import { getInputProps, type SubmissionResult } from "@conform-to/react";
 import { Form, Link, useLocation, useNavigation } from "react-router";
-import type { Route } from "./+types/portfolio.roll.$tradeId";
+import type { Route } from "./+types/route";
 import type { RollCandidate, RollCandidates } from "#contract/rolls.ts";
 import { formatMoney } from "#app/lib/trade-journal.ts";
 import { formatPercent } from "#app/lib/format.ts";
@@ -8,7 +8,7 @@ import type { RollIntent } from "#app/lib/roll-form.ts";
 import { ROLL_FORM } from "#app/lib/form-schemas.ts";
 import { useSchemaForm } from "#app/hooks/use-schema-form.ts";
 import { recordRollHref, ROLL_TEXT, rollHref } from "#app/lib/roll-link.ts";
-import { loadRollCandidates, rollAction } from "#app/server/roll-candidates.server.ts";
+import { loadRollCandidates, rollAction } from "./server.ts";
 import { ErrorList, Field } from "#app/components/forms.tsx";
 import { Modal } from "#app/components/modal.tsx";
 import { BackIcon } from "#app/components/icons.tsx";

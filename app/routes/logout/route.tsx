@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import { logout } from "#app/server/auth.server.ts";
-import type { Route } from "./+types/logout";
+import type { Route } from "./+types/route";
 
 /** Sign-out is a POST so a link or prefetch can never end a session by accident. */
 export async function action({ request }: Route.ActionArgs) {

@@ -1,10 +1,10 @@
 import { Link, useLoaderData } from "react-router";
 import { PLAN_PATH } from "#app/lib/plan-paths.ts";
-import type { Route } from "./+types/portfolio";
+import type { Route } from "./+types/route";
 import { filtersSearch, formatSignedMoney, INSTRUMENTS, PERIODS } from "#app/lib/trade-journal.ts";
-import { journalAction, loadJournal } from "#app/server/trades.server.ts";
+import { journalAction, loadJournal } from "./server.ts";
 import { PlusIcon } from "#app/components/icons.tsx";
-import { JournalFigures, OpenPositions, pnlTone, TradeRow, WheelCycles } from "#app/components/journal.tsx";
+import { JournalFigures, OpenPositions, pnlTone, TradeRow, WheelCycles } from "./components/journal.tsx";
 import { orUnavailable } from "#app/server/unavailable.server.ts";
 
 /** The wheel journal: the trader's trades filtered by the URL's query, open positions, cycles and figures. */

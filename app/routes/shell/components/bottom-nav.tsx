@@ -1,5 +1,5 @@
 import { Link, useLocation } from "react-router";
-import { BulbIcon, ChartIcon, ListIcon, StarIcon, UserIcon } from "./icons.tsx";
+import { BulbIcon, ChartIcon, ListIcon, StarIcon, UserIcon } from "#app/components/icons.tsx";
 
 /** docs/product.md#screens-routing: five icons; navigation replaces history. Labels keep them named for everyone. */
 const ITEMS = [

@@ -1,9 +1,9 @@
 import { Outlet, useLocation, useNavigation, type ShouldRevalidateFunctionArgs } from "react-router";
-import { BottomNav } from "#app/components/bottom-nav.tsx";
-import { PushBanner } from "#app/components/push-banner.tsx";
+import { BottomNav } from "./components/bottom-nav.tsx";
+import { PushBanner } from "./components/push-banner.tsx";
 import { Spinner } from "#app/components/spinner.tsx";
 import { isSameScreen } from "#app/lib/revalidation.ts";
-import { shellMarketNote } from "#app/server/market-status.server.ts";
+import { shellMarketNote } from "./server.ts";
 
 /** The market line beside the Live dot (docs/product.md#states-market), as finished text. */
 export async function loader() {

@@ -1,9 +1,9 @@
 import { useLoaderData } from "react-router";
-import type { Route } from "./+types/track-record";
+import type { Route } from "./+types/route";
 import { LogoMark } from "#app/components/signed-out-icons.tsx";
-import { CalibrationChart } from "#app/components/track-record/calibration-chart.tsx";
-import { CallTotals } from "#app/components/track-record/call-totals.tsx";
-import { CalibrationTable, GroupTable, RecentTable } from "#app/components/track-record/track-record-tables.tsx";
+import { CalibrationChart } from "./components/calibration-chart.tsx";
+import { CallTotals } from "./components/call-totals.tsx";
+import { CalibrationTable, GroupTable, RecentTable } from "./components/track-record-tables.tsx";
 import { formatPercent } from "#app/lib/format.ts";
 import { formatCount, formatDay, formatDollars, formatMonth, formatReturn } from "#app/lib/track-record.ts";
 import { readSession } from "#app/server/session.server.ts";

@@ -2,7 +2,7 @@ import { useEffect, useState, useSyncExternalStore } from "react";
 import { Link } from "react-router";
 import { messages } from "#app/lib/messages.ts";
 import { BANNER_MS, DEVICE_TOKEN_KEY } from "#app/lib/profile.ts";
-import { BellIcon, CloseIcon } from "./icons.tsx";
+import { BellIcon, CloseIcon } from "#app/components/icons.tsx";
 
 /** When the banner was first shown in this visit (sessionStorage), so it shows once and for 6 s in all. */
 const SHOWN_AT_KEY = "pushBannerShownAt";

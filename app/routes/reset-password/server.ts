@@ -3,10 +3,10 @@ import { data, type RouterContextProvider } from "react-router";
 import * as calls from "#contract/calls.ts";
 import { ResetPasswordSchema } from "#app/lib/auth-schemas.ts";
 import { messages, TOAST_MS } from "#app/lib/messages.ts";
-import { clientAddressContext } from "./context.server.ts";
-import { callProvider, ProviderError } from "./provider.server.ts";
-import { redirectWithToast } from "./toast.server.ts";
-import { readForm } from "./form-body.server.ts";
+import { clientAddressContext } from "#app/server/context.server.ts";
+import { callProvider, ProviderError } from "#app/server/provider.server.ts";
+import { redirectWithToast } from "#app/server/toast.server.ts";
+import { readForm } from "#app/server/form-body.server.ts";
 
 /**
  * A new password for the reset mail's token (docs/product.md#additions-screens): the provider

@@ -7,10 +7,10 @@ import { intentOf } from "#app/lib/intents.ts";
 import { ROLL_INTENTS, rollDefaults, RollFormSchema, type RollIntent } from "#app/lib/roll-form.ts";
 import { RECORD_ROLL_PARAM, ROLL_TEXT } from "#app/lib/roll-link.ts";
 import { utcInstant } from "#app/lib/trade-fields.ts";
-import { requireUser, userCall } from "./auth.server.ts";
-import { ProviderError } from "./provider.server.ts";
-import { redirectWithToast } from "./toast.server.ts";
-import { readForm } from "./form-body.server.ts";
+import { requireUser, userCall } from "#app/server/auth.server.ts";
+import { ProviderError } from "#app/server/provider.server.ts";
+import { redirectWithToast } from "#app/server/toast.server.ts";
+import { readForm } from "#app/server/form-body.server.ts";
 
 /** The roll candidates screen (docs/product.md#screens-roll-candidates, docs/decisions/0036). */
 
