@@ -1,3 +1,4 @@
+import type { HrefWithSearch } from "#app/lib/href.ts";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider } from "react-router";
 import * as calls from "#contract/calls.ts";
@@ -166,7 +167,7 @@ export async function addTradeAction(request: Request, context: Context) {
     const reply = field ? { fieldErrors: { [field]: [text] } } : { formErrors: [text] };
     return data({ result: submission.reply(reply) }, { status: error.status });
   }
-  return redirectWithToast("/portfolio?period=all", {
+  return redirectWithToast("/portfolio?period=all" satisfies HrefWithSearch, {
     type: "success",
     text: JOURNAL_TEXT.saved(described(trades[0]!), trades.length > 1),
   });

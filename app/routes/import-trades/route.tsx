@@ -1,3 +1,4 @@
+import type { Href } from "#app/lib/href.ts";
 import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/route";
 import { IMPORT_BROKERS } from "#app/lib/trade-fields.ts";
@@ -29,7 +30,7 @@ export default function ImportTrades({ actionData }: Route.ComponentProps) {
   return (
     <div className="subpage">
       <header className="page-header">
-        <Link to="/portfolio" className="icon-button" aria-label="Back to trades">
+        <Link to={"/portfolio" satisfies Href} className="icon-button" aria-label="Back to trades">
           <BackIcon />
         </Link>
         <h1>Import trades</h1>
@@ -73,7 +74,7 @@ export default function ImportTrades({ actionData }: Route.ComponentProps) {
         </Form>
 
         <p className="import-trades__broker-sync">
-          With Tradier, <Link to="/broker">sync your account instead</Link>: no files, every day.
+          With Tradier, <Link to={"/broker" satisfies Href}>sync your account instead</Link>: no files, every day.
         </p>
 
         {preview ? (
@@ -156,7 +157,7 @@ export default function ImportTrades({ actionData }: Route.ComponentProps) {
               <p>
                 The file lists {preview.positions.count} open {preview.positions.count === 1 ? "position" : "positions"}{" "}
                 as of {preview.positions.as_of.slice(0, 16).replace("T", " ")} UTC: importing saves them, to compare
-                with your journal on <Link to="/reconcile">Reconcile</Link>.
+                with your journal on <Link to={"/reconcile" satisfies Href}>Reconcile</Link>.
               </p>
             ) : null}
             {preview.added.length > 0 || preview.positions ? (

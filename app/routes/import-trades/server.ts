@@ -1,3 +1,4 @@
+import type { HrefWithSearch } from "#app/lib/href.ts";
 import { data, type RouterContextProvider } from "react-router";
 import * as calls from "#contract/calls.ts";
 import type { ImportPreview } from "#contract/entities.ts";
@@ -84,7 +85,7 @@ export async function importAction(request: Request, context: Context) {
     }
     if (intent === "import") {
       const result = await userCall(context, calls.importTrades, { body });
-      return redirectWithToast("/portfolio?period=all", {
+      return redirectWithToast("/portfolio?period=all" satisfies HrefWithSearch, {
         type: "success",
         text: JOURNAL_TEXT.imported(result.added.length, result.duplicates.length, result.refused.length),
       });

@@ -1,3 +1,4 @@
+import type { Href } from "#app/lib/href.ts";
 import { getInputProps, type SubmissionResult } from "@conform-to/react";
 import { Form, Link, useLocation, useNavigation } from "react-router";
 import type { Route } from "./+types/route";
@@ -38,7 +39,7 @@ export default function RollCandidatesScreen({ loaderData, actionData }: Route.C
   return (
     <>
       <header className="page-header">
-        <Link to="/portfolio" className="icon-button" aria-label="Back to trades">
+        <Link to={"/portfolio" satisfies Href} className="icon-button" aria-label="Back to trades">
           <BackIcon />
         </Link>
         <h1>{ROLL_TEXT.title}</h1>

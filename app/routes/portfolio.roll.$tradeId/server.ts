@@ -1,3 +1,4 @@
+import type { HrefWithSearch } from "#app/lib/href.ts";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider } from "react-router";
 import * as calls from "#contract/calls.ts";
@@ -113,7 +114,7 @@ export async function rollAction(request: Request, params: { tradeId?: string },
           fees: roll.openFees,
         };
         await userCall(context, calls.rollTrade, { body: { close, open } });
-        return redirectWithToast("/portfolio?period=all", {
+        return redirectWithToast("/portfolio?period=all" satisfies HrefWithSearch, {
           type: "success",
           text: `${ROLL_TEXT.recorded}: ${sold.ticker} ${sold.strike} ${type} into the ${roll.strike} ${type} expiring ${roll.expiry}`,
         });

@@ -1,3 +1,4 @@
+import type { Href } from "#app/lib/href.ts";
 import type { RouterContextProvider } from "react-router";
 import * as calls from "#contract/calls.ts";
 import type { Journal } from "#contract/entities.ts";
@@ -35,7 +36,7 @@ export async function loadJournal(request: Request, context: Context) {
 export async function journalAction(request: Request, context: Context) {
   requireUser(context);
   const formData = await readForm(request);
-  const back = `/portfolio${new URL(request.url).search}`;
+  const back = `${"/portfolio" satisfies Href}${new URL(request.url).search}`;
   if (intentOf(formData, TRADE_INTENTS) !== "delete")
     return redirectWithToast(back, { type: "error", text: JOURNAL_TEXT.unknownAction });
   const id = Number(formData.get("id"));

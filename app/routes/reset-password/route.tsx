@@ -1,3 +1,4 @@
+import type { Href } from "#app/lib/href.ts";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
 import type { Route } from "./+types/route";
 import { ErrorList } from "#app/components/forms.tsx";
@@ -43,7 +44,7 @@ export default function ResetPassword() {
   return (
     <div className="landing landing--narrow">
       <header className="landing-nav">
-        <a href="/login" className="landing-nav__brand">
+        <a href={"/login" satisfies Href} className="landing-nav__brand">
           <LogoMark />
           PutSeller
         </a>

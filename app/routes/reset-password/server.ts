@@ -1,3 +1,4 @@
+import type { Href } from "#app/lib/href.ts";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider } from "react-router";
 import * as calls from "#contract/calls.ts";
@@ -28,5 +29,9 @@ export async function resetPassword(request: Request, context: Readonly<RouterCo
     const status = error instanceof ProviderError && error.status >= 400 ? error.status : 503;
     return data({ result: submission.reply({ formErrors: [text], hideFields }) }, { status });
   }
-  return redirectWithToast("/login", { type: "success", text: messages.passwordResetDone, autoClose: TOAST_MS.app });
+  return redirectWithToast("/login" satisfies Href, {
+    type: "success",
+    text: messages.passwordResetDone,
+    autoClose: TOAST_MS.app,
+  });
 }

@@ -1,3 +1,4 @@
+import type { Href, HrefWithSearch } from "#app/lib/href.ts";
 import { useLoaderData } from "react-router";
 import type { Route } from "./+types/route";
 import { LogoMark } from "#app/components/signed-out-icons.tsx";
@@ -42,11 +43,11 @@ export default function TrackRecordPage() {
   return (
     <div className="track-record">
       <header className="landing-nav">
-        <a href={signedIn ? "/insights" : "/login"} className="landing-nav__brand">
+        <a href={signedIn ? ("/insights" satisfies Href) : ("/login" satisfies Href)} className="landing-nav__brand">
           <LogoMark />
           PutSeller
         </a>
-        <a href={signedIn ? "/insights" : "/login"} className="landing-nav__link">
+        <a href={signedIn ? ("/insights" satisfies Href) : ("/login" satisfies Href)} className="landing-nav__link">
           {signedIn ? "Recommendations" : "Sign in"}
         </a>
       </header>
@@ -164,7 +165,11 @@ export default function TrackRecordPage() {
                 {OUTCOME_FILTERS.map((f) => (
                   <a
                     key={f.label}
-                    href={f.value ? `/track-record?outcome=${f.value}#tr-recent` : "/track-record#tr-recent"}
+                    href={
+                      f.value
+                        ? (`/track-record?outcome=${f.value}#tr-recent` satisfies HrefWithSearch)
+                        : ("/track-record#tr-recent" satisfies HrefWithSearch)
+                    }
                     aria-current={outcome === f.value ? "true" : undefined}
                   >
                     {f.label}

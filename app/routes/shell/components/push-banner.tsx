@@ -1,3 +1,4 @@
+import type { HrefWithSearch } from "#app/lib/href.ts";
 import { useEffect, useState, useSyncExternalStore } from "react";
 import { Link } from "react-router";
 import { messages } from "#app/lib/messages.ts";
@@ -35,7 +36,7 @@ export function PushBanner() {
     <div className="push-banner" role="status">
       <BellIcon aria-hidden="true" />
       <span className="push-banner__text">{messages.notificationsNotEnabled}</span>
-      <Link to="/profile#push" className="button button--small" onClick={dismiss}>
+      <Link to={"/profile#push" satisfies HrefWithSearch} className="button button--small" onClick={dismiss}>
         Enable Notifications
       </Link>
       <button type="button" className="icon-button icon-button--small" aria-label="Dismiss" onClick={dismiss}>
