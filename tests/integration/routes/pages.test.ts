@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import * as calls from "#contract/calls.ts";
 import { LOGIN_INTENT } from "#app/lib/login-intents.ts";
-import { marketNote } from "#app/lib/market-note.ts";
+import { marketNote } from "#app/routes/shell/market-note.ts";
 import { callProvider } from "#app/server/provider.server.ts";
 import * as index from "#app/routes/index/route.tsx";
 import * as login from "#app/routes/login/route.tsx";
