@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import js from "@eslint/js";
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
@@ -38,6 +39,47 @@ const contractOnly = {
 /** Kysely's calls that start a query or a transaction (db.selectFrom(...), eb's selectFrom(...)). */
 const QUERY_STARTS =
   "/^(selectFrom|selectNoFrom|insertInto|replaceInto|updateTable|deleteFrom|mergeInto|transaction|executeQuery)$/";
+
+/**
+ * Typed URLs (docs/decisions/0100-typed-urls-checked-by-satisfies.md): a string or template that starts
+ * with a route's first segment in app/routes.ts is a route path, and must be written
+ * `"/x" satisfies Href` (HrefWithSearch, RoutePattern; app/lib/href.ts) so the type check holds it to
+ * the route table. The segments are read from app/routes.ts itself, so a new route is policed the day it lands.
+ */
+const ROUTE_SEGMENTS = [
+  ...new Set(
+    [...readFileSync(`${import.meta.dirname}/app/routes.ts`, "utf8").matchAll(/\broute\("([^"/:]+)/g)].map((m) => m[1]),
+  ),
+];
+const ROUTE_PATH = new RegExp(`^/(${ROUTE_SEGMENTS.join("|")})(?=$|[/?#])`);
+const typedUrls = {
+  meta: {
+    type: "problem",
+    schema: [],
+    messages: {
+      unchecked:
+        "Write the route path as `{{text}}` satisfies Href (HrefWithSearch with a query, RoutePattern for a pattern; #app/lib/href.ts), so renaming the route fails the type check (ADR 0100).",
+    },
+  },
+  create(context) {
+    // React Router's href() checks its first argument itself (the server may call it: no bundle cost there).
+    const checked = (node) =>
+      (node.parent?.type === "CallExpression" &&
+        node.parent.callee.name === "href" &&
+        node.parent.arguments[0] === node) ||
+      (node.parent?.type === "TSSatisfiesExpression" &&
+        node.parent.expression === node &&
+        node.parent.typeAnnotation.type === "TSTypeReference" &&
+        /^(Href|HrefWithSearch|RoutePattern)$/.test(node.parent.typeAnnotation.typeName.name ?? ""));
+    const check = (node, text) => {
+      if (ROUTE_PATH.test(text) && !checked(node)) context.report({ node, messageId: "unchecked", data: { text } });
+    };
+    return {
+      Literal: (node) => typeof node.value === "string" && check(node, node.value),
+      TemplateLiteral: (node) => check(node, node.quasis[0]?.value.cooked ?? ""),
+    };
+  },
+};
 
 /** One no-restricted-imports setting a folder: ESLint keeps only the last setting of a rule for a file. */
 function directionRules() {
@@ -100,6 +142,13 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // Typed URLs (ADR 0100). Tests spell the URLs a user types.
+    files: ["app/**/*.{ts,tsx}"],
+    ignores: ["**/*.test.ts", "**/*.test.tsx", "app/routes.ts"],
+    plugins: { putseller: { rules: { "typed-urls": typedUrls } } },
+    rules: { "putseller/typed-urls": "error" },
   },
   {
     files: ["bench/**/*.ts", "server/**/*.ts", "server.ts", "tests/**/*.ts", "**/*.test.ts", "**/*.test.tsx"],

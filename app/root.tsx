@@ -1,3 +1,4 @@
+import type { Href } from "#app/lib/href.ts";
 import { lazy, Suspense } from "react";
 import {
   data,
@@ -136,7 +137,7 @@ export function ErrorBoundary() {
     <main className="error-screen">
       <h1>{messages.unexpectedApplicationError}</h1>
       {detail ? <p>{detail}</p> : null}
-      <a href="/user-stocks">Back to the watchlist</a>
+      <a href={"/user-stocks" satisfies Href}>Back to the watchlist</a>
     </main>
   );
 }

@@ -3,14 +3,14 @@ import { index, layout, route, type RouteConfig } from "@react-router/dev/routes
 /** docs/product.md#screens-routing. */
 export default [
   route("login", "routes/login/route.tsx"),
-  route("logout", "routes/logout.tsx"),
-  route("reset-password", "routes/reset-password.tsx"),
-  route("track-record", "routes/track-record.tsx"),
-  layout("routes/signed-in.tsx", [
-    index("routes/index.tsx"),
+  route("logout", "routes/logout/route.tsx"),
+  route("reset-password", "routes/reset-password/route.tsx"),
+  route("track-record", "routes/track-record/route.tsx"),
+  layout("routes/signed-in/route.tsx", [
+    index("routes/index/route.tsx"),
     route("resources/push-device", "routes/resources/push-device.tsx"),
     route("add-trade", "routes/add-trade/route.tsx"),
-    route("import-trades", "routes/import-trades.tsx"),
+    route("import-trades", "routes/import-trades/route.tsx"),
     // A broker account synced through its API (issue 43; docs/decisions/0093-tradier-sync-through-the-import.md).
     route("broker", "routes/broker/route.tsx"),
     route("resources/trades-export", "routes/resources/trades-export.ts"),
@@ -22,12 +22,12 @@ export default [
     route("resources/company-name", "routes/resources/company-name.ts"),
     route("resources/ai/stock-analysis", "routes/resources/ai.stock-analysis.ts"),
     route("resources/ai/summarize", "routes/resources/ai.summarize.ts"),
-    layout("routes/shell.tsx", [
+    layout("routes/shell/route.tsx", [
       route("user-stocks", "routes/user-stocks/route.tsx"),
       route("uip-stocks", "routes/uip-stocks/route.tsx"),
       route("profile", "routes/profile/route.tsx"),
-      route("portfolio", "routes/portfolio.tsx"),
-      route("portfolio/roll/:tradeId", "routes/portfolio.roll.$tradeId.tsx"),
+      route("portfolio", "routes/portfolio/route.tsx"),
+      route("portfolio/roll/:tradeId", "routes/portfolio.roll.$tradeId/route.tsx"),
       // Covered calls on the shares held: a tab beside the put recommendations (docs/decisions/0079).
       route("insights/calls", "routes/covered-calls/route.tsx"),
       route("plan", "routes/plan/route.tsx"),

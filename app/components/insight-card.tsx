@@ -1,3 +1,4 @@
+import type { Href } from "#app/lib/href.ts";
 import { useId, type ReactNode } from "react";
 import { Link } from "react-router";
 import type { TopLineRecommendation } from "#contract/entities.ts";
@@ -102,7 +103,8 @@ function ConservativeNotice({ item }: { item: TopLineRecommendation }) {
     return (
       <p className="ins-card__notice" data-testid="conservative-notice">
         Your conservative value for {item.ticker} is not set: puts are held to the UIP list&rsquo;s $
-        {formatPrice(item.conservative_iv ?? 0)}. <Link to="/user-stocks">Set yours in your watchlist</Link>.
+        {formatPrice(item.conservative_iv ?? 0)}.{" "}
+        <Link to={"/user-stocks" satisfies Href}>Set yours in your watchlist</Link>.
       </p>
     );
   }
@@ -110,7 +112,7 @@ function ConservativeNotice({ item }: { item: TopLineRecommendation }) {
     return (
       <p className="ins-card__notice" data-testid="conservative-notice">
         No conservative value is set for {item.ticker}, so none holds its puts back.{" "}
-        <Link to="/user-stocks">Set one in your watchlist</Link>.
+        <Link to={"/user-stocks" satisfies Href}>Set one in your watchlist</Link>.
       </p>
     );
   }

@@ -1,3 +1,4 @@
+import type { Href } from "#app/lib/href.ts";
 import { Link } from "react-router";
 import type { TradeRecommendation } from "#contract/entities.ts";
 import { INSIGHTS_PARAM as PARAM, INSIGHTS_PATH, passingStrike } from "#app/lib/insights.ts";
@@ -66,7 +67,7 @@ export function OptionsPanel({
         <div className="ins-options">
           <OptionCard
             option={nearest}
-            href={`/recommendation/${nearest.id}${listSearch((p) => p.set(PARAM.open, ticker))}`}
+            href={`/recommendation/${nearest.id}${listSearch((p) => p.set(PARAM.open, ticker))}` satisfies Href}
             planFit={planFit?.(nearest)}
           />
         </div>
@@ -116,7 +117,7 @@ export function OptionsPanel({
           <OptionCard
             key={option.id}
             option={option}
-            href={`/recommendation/${option.id}${withDate(date)}`}
+            href={`/recommendation/${option.id}${withDate(date)}` satisfies Href}
             planFit={planFit?.(option)}
           />
         ))}

@@ -15,7 +15,7 @@ const TEXT: Record<LiveStatus, string> = {
 export function LiveStatusBadge({ path, className }: { path: LivePath; className?: string }) {
   const status = useLiveStatus(path);
   // The shell's loader sends the market line as finished text (docs/product.md#states-market).
-  const note = (useRouteLoaderData("routes/shell") as { marketNote?: string } | undefined)?.marketNote;
+  const note = (useRouteLoaderData("routes/shell/route") as { marketNote?: string } | undefined)?.marketNote;
   return (
     <>
       <span

@@ -1,3 +1,4 @@
+import type { Href } from "#app/lib/href.ts";
 import { useEffect, useRef, useState } from "react";
 import { formatPrice } from "#app/lib/format.ts";
 
@@ -58,7 +59,7 @@ export default function PriceChart({ ticker, height = 200 }: { ticker: string; h
 
     (async () => {
       const [response, charts] = await Promise.all([
-        fetch(`/resources/stock-history/${encodeURIComponent(ticker)}`, {
+        fetch(`/resources/stock-history/${encodeURIComponent(ticker)}` satisfies Href, {
           signal: abort.signal,
           headers: { accept: "application/json" },
         }),

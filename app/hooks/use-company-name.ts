@@ -1,3 +1,4 @@
+import type { HrefWithSearch } from "#app/lib/href.ts";
 import { useEffect, useState } from "react";
 import { SEARCH_DEBOUNCE_MS } from "#app/lib/stock-list.ts";
 
@@ -22,10 +23,13 @@ export function useCompanyName(ticker: string, { enabled = true } = {}): Company
     const abort = new AbortController();
     const timer = setTimeout(async () => {
       try {
-        const response = await fetch(`/resources/company-name?ticker=${encodeURIComponent(ticker)}`, {
-          signal: abort.signal,
-          headers: { accept: "application/json" },
-        });
+        const response = await fetch(
+          `/resources/company-name?ticker=${encodeURIComponent(ticker)}` satisfies HrefWithSearch,
+          {
+            signal: abort.signal,
+            headers: { accept: "application/json" },
+          },
+        );
         const body = (await response.json().catch(() => ({}))) as { name?: string; detail?: string };
         if (response.ok && body.name) setAnswer({ status: "found", ticker, name: body.name });
         else if (response.status === 404) setAnswer({ status: "unknown", ticker });

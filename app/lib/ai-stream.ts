@@ -3,14 +3,15 @@
  * it: app/hooks/use-ai-stream.ts binds it to
  * state. The text is handed over piece by piece as it arrives.
  */
+import type { Href } from "#app/lib/href.ts";
 import { messages } from "./messages.ts";
 
 /** The app's AI resource routes (POST, JSON body). */
 export const AI_ROUTES = {
   /** Body `{ ticker }`: the UIP list's AI analysis modal. */
-  stockAnalysis: "/resources/ai/stock-analysis",
+  stockAnalysis: "/resources/ai/stock-analysis" satisfies Href,
   /** Body: the recommendation with snake_case fields (contract SummarizeBody): the option detail's 'Explain'. */
-  summarize: "/resources/ai/summarize",
+  summarize: "/resources/ai/summarize" satisfies Href,
 } as const;
 
 export type AiStreamStatus = "idle" | "streaming" | "done" | "error";
@@ -56,7 +57,7 @@ export async function streamAiText(
     return signal?.aborted ? { kind: "aborted" } : { kind: "error", error: messages.aiFailed };
   }
   // An ended session answers with a redirect to /login, which fetch follows.
-  if (response.redirected && new URL(response.url).pathname === "/login") {
+  if (response.redirected && new URL(response.url).pathname === ("/login" satisfies Href)) {
     void response.body?.cancel().catch(() => {});
     return { kind: "redirect", url: response.url };
   }

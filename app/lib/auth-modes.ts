@@ -1,3 +1,4 @@
+import type { HrefWithSearch } from "#app/lib/href.ts";
 /**
  * The sign-in pages' modes and texts, without zod: the pages render with these before their forms'
  * schemas (app/lib/auth-schemas.ts) load (ADR 0051).
@@ -13,7 +14,7 @@ export function authModeOf(value: string | null | undefined): AuthMode {
 
 /** The link to a mode of the card; `#auth` brings the card into view without JavaScript. */
 export function authModeHref(mode: AuthMode): string {
-  return `/login?mode=${mode}#auth`;
+  return `/login?mode=${mode}#auth` satisfies HrefWithSearch;
 }
 
 /** The product's name, in the signup title ('Join …', docs/product.md#screens-login). */

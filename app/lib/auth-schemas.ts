@@ -1,3 +1,4 @@
+import type { Href } from "#app/lib/href.ts";
 import { z } from "zod";
 import { Email, NewPassword, Username } from "#contract/auth-fields.ts";
 import { isSitePath } from "#contract/site-path.ts";
@@ -57,7 +58,7 @@ export const ResetPasswordSchema = z
   .refine(passwordsMatch, confirmationRule);
 
 /** Only same-site paths, so a crafted link cannot send someone elsewhere after sign-in. */
-export function safeRedirect(to: string | null | undefined, fallback = "/user-stocks"): string {
+export function safeRedirect(to: string | null | undefined, fallback = "/user-stocks" satisfies Href): string {
   if (!isSitePath(to)) return fallback;
   // A Location header holds bytes: a character past U+00FF (`☃`) made it throw after the session
   // was issued (issue 40, finding 5). The URL parser percent-encodes it, as a browser would.

@@ -2,13 +2,14 @@
  * The Recommendations screen's rules (docs/product.md#screens-insights, #states-live and
  * the selected expiry), pure so the server render, the browser and the tests agree.
  */
+import type { Href } from "#app/lib/href.ts";
 import type { TopLineRecommendation, TradeRecommendation } from "#contract/entities.ts";
 import type { TradeUpdate } from "#contract/ws.ts";
 import { isActionReply, type ActionReply } from "./action-reply.ts";
 import { sanitizeTicker } from "./input-sanitizers.ts";
 import { filtersInUrl } from "./trader-filters.ts";
 
-export const INSIGHTS_PATH = "/insights";
+export const INSIGHTS_PATH = "/insights" satisfies Href;
 
 /** The screen's URL state: name search, max strike, the expanded stock, its selected expiry, every put of it (?all=), the plan-fit filter (ADR 0081). */
 export const INSIGHTS_PARAM = {

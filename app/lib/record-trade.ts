@@ -1,3 +1,4 @@
+import type { HrefWithSearch } from "#app/lib/href.ts";
 // Zod-free, so the option detail links to Add Trade without loading the form's schemas.
 /**
  * The link's texts (docs/product.md#screens-option-detail). Kept here, not in the message catalogue,
@@ -37,5 +38,5 @@ export function recordTradeHref(option: {
   });
   if (option.quantity !== undefined && option.quantity >= 1)
     search.set(RECORD_TRADE_PARAM.quantity, String(option.quantity));
-  return `/add-trade?${search}`;
+  return `/add-trade?${search}` satisfies HrefWithSearch;
 }

@@ -1,4 +1,5 @@
 // Zod-free: the Trades screen links to Add Trade without loading the form's schemas (ADR 0051).
+import type { HrefWithSearch } from "#app/lib/href.ts";
 import { RECORD_TRADE_PARAM } from "./record-trade.ts";
 
 /**
@@ -38,5 +39,5 @@ export function resolveHref(
     [RESOLVE_PARAM.contracts]: String(option.contracts),
     [RESOLVE_PARAM.date]: closedAt.slice(0, 16),
   });
-  return `/add-trade?${search}`;
+  return `/add-trade?${search}` satisfies HrefWithSearch;
 }

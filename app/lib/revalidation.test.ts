@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ShouldRevalidateFunctionArgs } from "react-router";
-import { shouldRevalidate as shellShouldRevalidate } from "#app/routes/shell.tsx";
+import { shouldRevalidate as shellShouldRevalidate } from "#app/routes/shell/route.tsx";
 import { isSameScreen } from "./revalidation.ts";
 
 const args = (from: string, to: string, formMethod?: "POST"): ShouldRevalidateFunctionArgs =>

@@ -1,3 +1,4 @@
+import type { Href } from "#app/lib/href.ts";
 // Zod-free, so the Trades screen links to roll candidates without loading the roll form's schema.
 /**
  * The roll candidates screen's texts (docs/product.md#screens-roll-candidates). Kept here, not in
@@ -27,7 +28,7 @@ type OptionType = "put" | "call";
 export const RECORD_ROLL_PARAM = { strike: "strike", expiry: "expiry", bid: "bid" } as const;
 
 /** The roll candidates of the open put or covered call that trade `tradeId` sold. */
-export const rollHref = (tradeId: number) => `/portfolio/roll/${tradeId}`;
+export const rollHref = (tradeId: number) => `/portfolio/roll/${tradeId}` satisfies Href;
 
 /** "Record this roll": the same screen with its form open, filled in with this candidate at its bid. */
 export function recordRollHref(tradeId: number, candidate: { strike: number; expiry: string; bid: number }): string {

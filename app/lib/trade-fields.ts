@@ -6,7 +6,7 @@ import { RESOLVE_ACTIONS, RESOLVE_PARAM } from "./resolve-expiry.ts";
 /**
  * The trade forms' choices, defaults and tabs (Add Trade, and Import's brokers), without zod: the
  * pages render with these before the forms' schemas (app/lib/trade-schemas.ts,
- * trade-import-schema.ts) load (ADR 0051). Dates and times are UTC.
+ * app/routes/import-trades/import-schema.ts) load (ADR 0051). Dates and times are UTC.
  */
 
 /** The default trade portfolio. */
@@ -146,7 +146,7 @@ export function firstTabWithErrors(
   return null;
 }
 
-/** The import form's brokers; the provider takes files under 1 MB (app/lib/trade-import-schema.ts). */
+/** The import form's brokers; the provider takes files under 1 MB (app/routes/import-trades/import-schema.ts). */
 export const IMPORT_FILE_MAX_BYTES = 1_000_000;
 export const IMPORT_BROKERS = [
   { value: "ibkr", label: "Interactive Brokers (activity statement or Flex Query, CSV)" },

@@ -1,3 +1,4 @@
+import type { Href } from "#app/lib/href.ts";
 import {
   createContext,
   UNSAFE_decodeViaTurboStream,
@@ -89,7 +90,7 @@ async function outcomeOf(
   const location = response.headers.get("location");
   if (response.status >= 300 && response.status < 400 && location) {
     const target = new URL(location, "http://app.invalid");
-    if (target.pathname === "/login") {
+    if (target.pathname === ("/login" satisfies Href)) {
       return { ok: false, type: "error", text: toast?.text ?? messages.sessionExpired, signedOut: true };
     }
     const redirectTo = target.pathname + target.search;

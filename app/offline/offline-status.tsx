@@ -1,3 +1,4 @@
+import type { Href } from "#app/lib/href.ts";
 import { useEffect, useEffectEvent, useState, useSyncExternalStore } from "react";
 import { useLocation, useNavigate, useRevalidator } from "react-router";
 import { toast as showToast } from "#app/lib/toast.ts";
@@ -90,7 +91,8 @@ export function OfflineStatus({ forgetKey }: { forgetKey: string | null }) {
       case SW.notice:
         showToast(message.text, { type: message.type ?? "info", autoClose: TOAST_MS.app });
         // The changes could not be sent because the session ended: sign in again.
-        if (message.signedOut && location.pathname !== "/login") void navigate("/login");
+        if (message.signedOut && location.pathname !== ("/login" satisfies Href))
+          void navigate("/login" satisfies Href);
         return;
     }
   });

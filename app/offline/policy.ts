@@ -1,3 +1,4 @@
+import type { RoutePattern } from "#app/lib/href.ts";
 import type { ScreenPolicy } from "./protocol.ts";
 
 /**
@@ -6,8 +7,8 @@ import type { ScreenPolicy } from "./protocol.ts";
  * waiting change is named. Pure and React-free: the worker bundles every one of these files.
  */
 export interface RouteOffline<Intent extends string = string> {
-  /** The route's path as app/routes.ts declares it, with a leading slash ("/user-stock/:ticker"). */
-  path: string;
+  /** The route's path as app/routes.ts declares it, with a leading slash ("/user-stock/:ticker"; ADR 0100). */
+  path: RoutePattern;
   screen: ScreenPolicy;
   /** Its changes (posts) wait in the outbox when the network fails; absent: they are not kept. */
   queued?: {

@@ -1,3 +1,4 @@
+import type { Href } from "#app/lib/href.ts";
 import { messages } from "#app/lib/messages.ts";
 import { isDataUrl, pageOfDataUrl, SW } from "./protocol.ts";
 import { isQueuedChange, screenPolicy } from "./sw/route-policies.ts";
@@ -70,11 +71,11 @@ function onFetch(event: FetchEventLike): void {
 
   if (request.method !== "POST") return;
   const page = isDataUrl(url) ? pageOfDataUrl(url).pathname : url.pathname;
-  if (page === "/logout") {
+  if (page === ("/logout" satisfies Href)) {
     event.respondWith(signOut(event));
     return;
   }
-  if (page === "/login") {
+  if (page === ("/login" satisfies Href)) {
     event.respondWith(signIn(request));
     return;
   }
@@ -113,7 +114,7 @@ async function signIn(request: Request): Promise<Response> {
   try {
     response = await fetch(request);
   } catch {
-    return request.mode === "navigate" ? offlinePage("/login") : notSent();
+    return request.mode === "navigate" ? offlinePage("/login" satisfies Href) : notSent();
   }
   const redirected =
     response.type === "opaqueredirect" ||
@@ -137,7 +138,7 @@ async function signOut(event: FetchEventLike): Promise<Response> {
   } catch {
     void tellPage(event.clientId, { kind: SW.notice, type: "warning", text: messages.signOutOffline });
     // Back to the page the user is on: React Router follows this like a redirect.
-    const back = new URL(request.referrer || "/user-stocks", sw.location.origin);
+    const back = new URL(request.referrer || ("/user-stocks" satisfies Href), sw.location.origin);
     return new Response(null, {
       status: 204,
       headers: { "X-Remix-Redirect": back.pathname + back.search, "X-Remix-Replace": "true" },

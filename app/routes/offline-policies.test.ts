@@ -73,7 +73,7 @@ function actionIntents(source: string): Set<string> {
 }
 
 const paths = routePaths(routes);
-const policyOfPath = new Map(Object.values(policies).map((policy) => [policy.path, policy]));
+const policyOfPath = new Map<string, RouteOffline>(Object.values(policies).map((policy) => [policy.path, policy]));
 
 describe.each(Object.entries(policies))("%s", (policyFile, policy) => {
   const routeFile = join("routes", policyFile.replace(/^\.\//, "").replace(/\.offline\.ts$/, ""));
@@ -89,7 +89,8 @@ describe.each(Object.entries(policies))("%s", (policyFile, policy) => {
     const page = withComponents(moduleFile!);
     // A form posting to another route (deleting from an edit screen posts to the list) is that route's.
     const elsewhere = new Set(
-      [...page.matchAll(/action="(\/[^"?]*)/g)].flatMap((m) => policyOfPath.get(m[1]!)?.queued?.intents ?? []),
+      // action="/x" or, typed (ADR 0100), action={"/x" satisfies Href}.
+      [...page.matchAll(/action=\{?"(\/[^"?]*)/g)].flatMap((m) => policyOfPath.get(m[1]!)?.queued?.intents ?? []),
     );
     const posted = [...formIntents(page)].filter((intent) => !(elsewhere.has(intent) && !known.has(intent)));
     expect(new Set(posted)).toEqual(known);

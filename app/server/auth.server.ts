@@ -1,3 +1,4 @@
+import type { Href, HrefWithSearch } from "#app/lib/href.ts";
 import { redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import type { Endpoint, ResponseOf } from "#contract/endpoint.ts";
 import * as calls from "#contract/calls.ts";
@@ -16,14 +17,18 @@ export const requireSessionMiddleware: MiddlewareFunction<Response> = async ({ r
   if (!session) {
     const url = new URL(request.url);
     const back = url.pathname + url.search;
-    throw redirect(back === "/" ? "/login" : `/login?redirectTo=${encodeURIComponent(back)}`);
+    throw redirect(
+      back === "/"
+        ? ("/login" satisfies Href)
+        : (`/login?redirectTo=${encodeURIComponent(back)}` satisfies HrefWithSearch),
+    );
   }
   context.set(sessionContext, session);
 };
 
 export function requireUser(context: Readonly<RouterContextProvider>): SessionUser {
   const session = context.get(sessionContext);
-  if (!session) throw redirect("/login");
+  if (!session) throw redirect("/login" satisfies Href);
   return session.user;
 }
 
@@ -46,7 +51,7 @@ export async function userCall<E extends Endpoint>(
   input: Omit<CallInput, "token"> = {},
 ): Promise<ResponseOf<E>> {
   const session = context.get(sessionContext);
-  if (!session) throw redirect("/login");
+  if (!session) throw redirect("/login" satisfies Href);
   // A change sent from the offline outbox is applied once (app/offline/middleware.server.ts).
   const key = endpoint.method === "GET" ? undefined : providerKey(context);
   const headers = key ? { ...input.headers, [IDEMPOTENCY_HEADER]: key } : input.headers;
@@ -60,7 +65,7 @@ export async function userCall<E extends Endpoint>(
 
 async function sessionExpired(): Promise<Response> {
   return redirectWithToast(
-    "/login",
+    "/login" satisfies Href,
     { type: "error", text: messages.sessionExpired, clearStorage: true },
     { headers: { "set-cookie": await destroySession() } },
   );
@@ -95,5 +100,5 @@ export async function logout(request: Request): Promise<Response> {
   const headers = new Headers();
   headers.append("set-cookie", await destroySession());
   headers.append("set-cookie", await toastCookie({ type: "success", text: messages.loggedOut, clearStorage: true }));
-  return redirect("/login", { headers });
+  return redirect("/login" satisfies Href, { headers });
 }

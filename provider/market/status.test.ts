@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { marketNote } from "#app/lib/market-note.ts";
+import { marketNote } from "#app/routes/shell/market-note.ts";
 import { DEMO_TICKERS } from "#provider/db/demo-data.ts";
 import { nextSessionOpen } from "./calendar.ts";
 import { createSimulatedMarket } from "./simulated.ts";

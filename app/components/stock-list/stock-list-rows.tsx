@@ -1,3 +1,4 @@
+import type { Href } from "#app/lib/href.ts";
 import { memo, useMemo, type ComponentProps, type ReactNode, type RefObject } from "react";
 import { Link, useNavigate } from "react-router";
 import { StockRow, type StockRowProps } from "#app/components/stock-row.tsx";
@@ -42,7 +43,7 @@ interface RowsShared<Row extends ListRow> {
   onMove: ((id: number, direction: "up" | "down") => void) | undefined;
   extras: (row: Row) => RowExtras;
   logoTemplate: string | null;
-  editBase: string;
+  editBase: Href;
   canEdit: boolean;
   canDelete: boolean;
 }
@@ -74,8 +75,8 @@ export function StockListRows<Row extends ListRow>({
   label: string;
   hintId: string;
   logoTemplate: string | null;
-  /** The edit screen's path without the ticker ("/user-stock"). */
-  editBase: string;
+  /** The edit screen's path up to the ticker ("/user-stock/", checked against the route table; ADR 0100). */
+  editBase: Href;
   canEdit: boolean;
   canDelete: boolean;
   extras: (row: Row) => RowExtras;
@@ -155,7 +156,7 @@ const ListRowItem = memo(function ListRowItem({
       expanded={open}
       expandHref={listUrl((p) => (open ? p.delete(LIST_PARAM.open) : p.set(LIST_PARAM.open, ticker)))}
       onToggleExpanded={() => setExpanded((current) => (current === ticker ? null : ticker))}
-      onLongPress={() => void navigate(`${editBase}/${ticker}`)}
+      onLongPress={() => void navigate(`${editBase}${ticker}`)}
       swipeLeft={{ label: "Delete", icon: <TrashIcon />, tone: "danger", onSwipe: () => askToDelete(ticker) }}
       swipeRight={extra.swipeRight}
       badge={extra.badge}
@@ -164,7 +165,7 @@ const ListRowItem = memo(function ListRowItem({
         <>
           {extra.panel}
           {canEdit ? (
-            <Link to={`${editBase}/${ticker}`} className="button">
+            <Link to={`${editBase}${ticker}`} className="button">
               <EditIcon /> Edit
             </Link>
           ) : null}

@@ -1,3 +1,4 @@
+import type { Href } from "#app/lib/href.ts";
 import { messages } from "#app/lib/messages.ts";
 import {
   answers,
@@ -143,7 +144,7 @@ export async function serveScreen(event: FetchEventLike, policy: ScreenPolicy, p
       // no network after all
     }
   }
-  return isDocument ? offlinePage(page ?? "/user-stocks") : noCopy();
+  return isDocument ? offlinePage(page ?? ("/user-stocks" satisfies Href)) : noCopy();
 }
 
 /** A document outside the saved screens: the network, else the offline page. */

@@ -1,10 +1,11 @@
+import type { RoutePattern } from "#app/lib/href.ts";
 import { routeOffline, tickerOf } from "#app/offline/index.ts";
 import type { TradeIntent } from "#app/lib/trade-intents.ts";
 
 const INTENTS = ["save-stock", "save-option"] as const satisfies readonly TradeIntent[];
 
 export const offline = routeOffline({
-  path: "/add-trade",
+  path: "/add-trade" satisfies RoutePattern,
   screen: "saved",
   queued: {
     intents: INTENTS,

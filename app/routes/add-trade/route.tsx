@@ -1,3 +1,4 @@
+import type { Href, HrefWithSearch } from "#app/lib/href.ts";
 import { useRef } from "react";
 import { Form, Link, useLocation, useNavigate } from "react-router";
 import type { Route } from "./+types/route";
@@ -32,7 +33,7 @@ export default function AddTrade({ loaderData, actionData }: Route.ComponentProp
   return (
     <div className="subpage">
       <header className="page-header">
-        <Link to="/portfolio" className="icon-button" aria-label="Back to trades">
+        <Link to={"/portfolio" satisfies Href} className="icon-button" aria-label="Back to trades">
           <BackIcon />
         </Link>
         <h1>Add Trade</h1>
@@ -56,7 +57,7 @@ export default function AddTrade({ loaderData, actionData }: Route.ComponentProp
       {kind ? (
         <Modal
           title={kind === "options" ? "Add Options Trade" : "Add Trade"}
-          closeTo="/add-trade"
+          closeTo={"/add-trade" satisfies Href}
           onClose={openedHere ? () => void navigate(-1) : undefined}
           returnFocusRef={kind === "options" ? optionsButton : stocksButton}
           className="modal--sheet"
@@ -64,7 +65,7 @@ export default function AddTrade({ loaderData, actionData }: Route.ComponentProp
           <TradeForm
             key={kind}
             kind={kind}
-            action={`/add-trade?form=${kind}`}
+            action={`/add-trade?form=${kind}` satisfies HrefWithSearch}
             defaultValue={defaultValue}
             lastResult={actionData?.result}
             navigationState={location.state}

@@ -1,3 +1,4 @@
+import type { Href } from "#app/lib/href.ts";
 import type { Route } from "./+types/route";
 import { addUipStock, loadAddUipStock } from "./server.ts";
 import { ADD_UIP_STOCK_FORM } from "#app/lib/form-schemas.ts";
@@ -12,8 +13,8 @@ export default function AddUipStock({ loaderData, actionData }: Route.ComponentP
   const { categories } = loaderData;
   return (
     <AddStockForm
-      path="/add-uip-stock"
-      listPath="/uip-stocks"
+      path={"/add-uip-stock" satisfies Href}
+      listPath={"/uip-stocks" satisfies Href}
       reply={actionData}
       schema={ADD_UIP_STOCK_FORM}
       note={<p className="uip-form-note">Adds the stock to the shared UIP list, at its end, for every user.</p>}

@@ -1,3 +1,4 @@
+import type { Href } from "#app/lib/href.ts";
 import type { Route } from "./+types/route";
 import * as calls from "#contract/calls.ts";
 import type { Category } from "#contract/entities.ts";
@@ -11,7 +12,7 @@ import { INTENTS } from "./route.offline.ts";
 
 /** docs/product.md#roles: 'Add Stock' is offered only with UIP_STOCK CREATE; anyone else is sent back to the list. */
 const ADD_TO_UIP: AddStock<AddUipStock> = {
-  listPath: "/uip-stocks",
+  listPath: "/uip-stocks" satisfies Href,
   schema: AddUipStockSchema,
   withCategory: true,
   createRefused: {

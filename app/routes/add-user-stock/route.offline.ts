@@ -1,3 +1,4 @@
+import type { RoutePattern } from "#app/lib/href.ts";
 import { ADD_STOCK_INTENTS, type AddStockIntent } from "#app/components/stock-list/intents.ts";
 import { routeOffline, tickerOf } from "#app/offline/index.ts";
 
@@ -5,7 +6,7 @@ import { routeOffline, tickerOf } from "#app/offline/index.ts";
 export { ADD_STOCK_INTENTS as INTENTS, type AddStockIntent as Intent };
 
 export const offline = routeOffline({
-  path: "/add-user-stock",
+  path: "/add-user-stock" satisfies RoutePattern,
   screen: "saved",
   queued: {
     intents: ADD_STOCK_INTENTS,

@@ -1,3 +1,4 @@
+import type { Href } from "#app/lib/href.ts";
 import type { Route } from "./+types/route";
 import { addUserStock, loadAddUserStock } from "./server.ts";
 import { ADD_USER_STOCK_FORM } from "#app/lib/form-schemas.ts";
@@ -8,7 +9,12 @@ export const action = (args: Route.ActionArgs) => addUserStock(args);
 
 export default function AddUserStock({ actionData }: Route.ComponentProps) {
   return (
-    <AddStockForm path="/add-user-stock" listPath="/user-stocks" reply={actionData} schema={ADD_USER_STOCK_FORM} />
+    <AddStockForm
+      path={"/add-user-stock" satisfies Href}
+      listPath={"/user-stocks" satisfies Href}
+      reply={actionData}
+      schema={ADD_USER_STOCK_FORM}
+    />
   );
 }
 

@@ -1,3 +1,4 @@
+import type { Href } from "#app/lib/href.ts";
 import type { Route } from "./+types/route";
 import * as calls from "#contract/calls.ts";
 import { intentOf } from "#app/lib/intents.ts";
@@ -8,7 +9,7 @@ import { INTENTS } from "./route.offline.ts";
 
 /** docs/product.md#screens-watchlist-add: every signed-in user adds to their own watchlist. */
 const ADD_TO_WATCHLIST: AddStock<AddUserStock> = {
-  listPath: "/user-stocks",
+  listPath: "/user-stocks" satisfies Href,
   schema: AddUserStockSchema,
   create: (context, user, body) => userCall(context, calls.createUserStock, { params: { userId: user.id }, body }),
 };

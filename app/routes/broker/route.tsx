@@ -1,3 +1,4 @@
+import type { Href } from "#app/lib/href.ts";
 import { useEffect, useRef } from "react";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
 import type { Route } from "./+types/route";
@@ -34,7 +35,7 @@ export default function BrokerScreen() {
   return (
     <div className="subpage">
       <header className="page-header">
-        <Link to="/profile" className="icon-button" aria-label="Back to profile">
+        <Link to={"/profile" satisfies Href} className="icon-button" aria-label="Back to profile">
           <BackIcon />
         </Link>
         <h1>Broker sync</h1>

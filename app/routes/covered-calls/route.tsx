@@ -1,3 +1,4 @@
+import type { Href } from "#app/lib/href.ts";
 import { Link, useLoaderData } from "react-router";
 import type { Route } from "./+types/route";
 import { requireUser } from "#app/server/auth.server.ts";
@@ -51,7 +52,7 @@ export default function CoveredCallsScreen() {
           <p>No shares in your journal.</p>
           <p className="ins-empty__hint">
             Shares from an assigned put or a purchase show here with the calls you can sell against them. Record them in{" "}
-            <Link to="/portfolio">your trades</Link>.
+            <Link to={"/portfolio" satisfies Href}>your trades</Link>.
           </p>
         </div>
       ) : null}

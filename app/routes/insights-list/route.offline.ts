@@ -1,4 +1,5 @@
+import type { RoutePattern } from "#app/lib/href.ts";
 import { routeOffline } from "#app/offline/index.ts";
 
 /** Recommendations are worth little stale: the network is waited for, a saved copy only without one. */
-export const offline = routeOffline({ path: "/insights", screen: "fresh-first" });
+export const offline = routeOffline({ path: "/insights" satisfies RoutePattern, screen: "fresh-first" });

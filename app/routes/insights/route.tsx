@@ -1,3 +1,4 @@
+import type { Href } from "#app/lib/href.ts";
 import { lazy, useEffect, useState } from "react";
 import {
   Link,
@@ -9,7 +10,6 @@ import {
   type ShouldRevalidateFunctionArgs,
 } from "react-router";
 import type { Route } from "./+types/route";
-import type { TypedPath } from "#app/routes/covered-calls/paths.ts";
 import { WS_TRADE_UPDATES } from "#contract/ws-paths.ts";
 import { logoUrl } from "#app/lib/logo.ts";
 import { SEARCH_DEBOUNCE_MS } from "#app/lib/stock-list.ts";
@@ -69,7 +69,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export const headers: Route.HeadersFunction = () => NO_STORE;
 
-const isListPath = (url: URL) => url.pathname === INSIGHTS_PATH || url.pathname.startsWith("/recommendation/");
+const isListPath = (url: URL) =>
+  url.pathname === INSIGHTS_PATH || url.pathname.startsWith("/recommendation/" satisfies Href);
 
 /**
  * Data is reloaded when a stock is expanded (its options), by fetch all, after a generation, on
@@ -216,7 +217,7 @@ export default function Insights() {
         <Link to={INSIGHTS_PATH} className="rec-tabs__tab" aria-current="page">
           Puts
         </Link>
-        <Link to={"/insights/calls" satisfies TypedPath} className="rec-tabs__tab">
+        <Link to={"/insights/calls" satisfies Href} className="rec-tabs__tab">
           Covered calls
         </Link>
       </nav>
@@ -252,7 +253,7 @@ export default function Insights() {
           <p>No recommendations yet.</p>
           <p className="ins-empty__hint">
             Generate them above for a stock in your watchlist whose Recs switch is on, or switch it on in{" "}
-            <Link to="/user-stocks">your watchlist</Link>.
+            <Link to={"/user-stocks" satisfies Href}>your watchlist</Link>.
           </p>
         </div>
       ) : null}

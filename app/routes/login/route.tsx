@@ -1,3 +1,4 @@
+import type { Href, HrefWithSearch } from "#app/lib/href.ts";
 import { useEffect, useRef, useState, type MouseEvent } from "react";
 import {
   redirect,
@@ -27,7 +28,7 @@ import { loadLandingStats } from "#app/server/track-record.server.ts";
 import { readForm } from "#app/server/form-body.server.ts";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  if (await readSession(request)) throw redirect("/user-stocks");
+  if (await readSession(request)) throw redirect("/user-stocks" satisfies Href);
   return { google: googleWebConfig(appEnv()), stats: await loadLandingStats() };
 }
 
@@ -112,7 +113,7 @@ export default function Login() {
   return (
     <div className="landing">
       <header className="landing-nav">
-        <a href="/login" className="landing-nav__brand">
+        <a href={"/login" satisfies Href} className="landing-nav__brand">
           <LogoMark />
           PutSeller
         </a>
@@ -142,7 +143,7 @@ export default function Login() {
               </a>
               <a
                 ref={demoButtonRef}
-                href={`/login?${withDemo.toString()}`}
+                href={`/login?${withDemo.toString()}` satisfies HrefWithSearch}
                 className="button button--ghost button--large"
                 onClick={(event) => {
                   event.preventDefault();
@@ -171,7 +172,7 @@ export default function Login() {
 
       <DemoModal
         open={demoOpen}
-        closeHref={`/login${withoutDemo.size ? `?${withoutDemo.toString()}` : ""}`}
+        closeHref={`${"/login" satisfies Href}${withoutDemo.size ? `?${withoutDemo.toString()}` : ""}`}
         onClose={() => setDemoOpen(false)}
         returnFocusRef={demoButtonRef}
       />

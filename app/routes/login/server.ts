@@ -1,3 +1,4 @@
+import type { Href } from "#app/lib/href.ts";
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirectDocument } from "react-router";
@@ -72,7 +73,11 @@ export async function signup(formData: FormData, headers: Headers) {
     return data(reply("signup", submission.reply({ formErrors: [text], hideFields })), { status });
   }
   // docs/product.md#states-auth: back to login with a success toast.
-  return redirectWithToast("/login", { type: "success", text: messages.accountCreated, autoClose: TOAST_MS.app });
+  return redirectWithToast("/login" satisfies Href, {
+    type: "success",
+    text: messages.accountCreated,
+    autoClose: TOAST_MS.app,
+  });
 }
 
 export async function forgot(formData: FormData, headers: Headers) {
@@ -86,7 +91,11 @@ export async function forgot(formData: FormData, headers: Headers) {
     const status = error instanceof ProviderError && error.status >= 400 ? error.status : 503;
     return data(reply("forgot", submission.reply({ formErrors: [text] })), { status });
   }
-  return redirectWithToast("/login", { type: "success", text: messages.resetSent, autoClose: TOAST_MS.app });
+  return redirectWithToast("/login" satisfies Href, {
+    type: "success",
+    text: messages.resetSent,
+    autoClose: TOAST_MS.app,
+  });
 }
 
 export async function googleSignIn(formData: FormData, headers: Headers) {

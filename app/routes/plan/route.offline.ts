@@ -1,3 +1,4 @@
+import type { RoutePattern } from "#app/lib/href.ts";
 import { routeOffline } from "#app/offline/index.ts";
 
 /**
@@ -5,4 +6,4 @@ import { routeOffline } from "#app/offline/index.ts";
  * never kept for later (its figures would be stale by then). Named route.offline.ts, beside
  * route.tsx, so the worker's glob of `*.offline.ts` finds a folder screen's policy too.
  */
-export const offline = routeOffline({ path: "/plan", screen: "saved" });
+export const offline = routeOffline({ path: "/plan" satisfies RoutePattern, screen: "saved" });

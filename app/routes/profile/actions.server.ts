@@ -1,3 +1,4 @@
+import type { Href, HrefWithSearch } from "#app/lib/href.ts";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type RouterContextProvider } from "react-router";
 import * as calls from "#contract/calls.ts";
@@ -28,7 +29,7 @@ export function profileView(requestUrl: string): string {
     const value = url.searchParams.get(key);
     if (value) view.set(key, value);
   }
-  return view.size ? `/profile?${view}` : "/profile";
+  return view.size ? (`/profile?${view}` satisfies HrefWithSearch) : ("/profile" satisfies Href);
 }
 
 const fail = (back: string, text: string) => redirectWithToast(back, { type: "error", text, autoClose: TOAST_MS.app });
@@ -89,7 +90,11 @@ export async function submitSupport(formData: FormData) {
   if (submission.status !== "success") return data({ support: submission.reply() }, { status: 400 });
   try {
     await new Promise((resolve) => setTimeout(resolve, SUPPORT_DELAY_MS));
-    return redirectWithToast("/profile", { type: "success", text: messages.supportSubmitted, autoClose: TOAST_MS.app });
+    return redirectWithToast("/profile" satisfies Href, {
+      type: "success",
+      text: messages.supportSubmitted,
+      autoClose: TOAST_MS.app,
+    });
   } catch {
     return data({ support: submission.reply({ formErrors: [messages.supportFailed] }) }, { status: 500 });
   }

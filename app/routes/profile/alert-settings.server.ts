@@ -2,6 +2,7 @@
  * The alert thresholds on /profile (docs/product.md#alerts-settings, ADR 0034): read for the card,
  * and saved from its form. A refused form answers 400 (or the provider's 4xx) with its values kept.
  */
+import type { HrefWithSearch } from "#app/lib/href.ts";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider } from "react-router";
 import * as calls from "#contract/calls.ts";
@@ -39,7 +40,7 @@ export async function saveAlertSettingsAction(context: Context, formData: FormDa
       { status: error.status >= 400 && error.status < 500 ? error.status : 502 },
     );
   }
-  return redirectWithToast("/profile#alerts", {
+  return redirectWithToast("/profile#alerts" satisfies HrefWithSearch, {
     type: "success",
     text: ALERT_SETTINGS_TEXT.saved,
     autoClose: TOAST_MS.app,

@@ -2,6 +2,7 @@
  * The capital settings on /profile (docs/product.md#plan-settings, ADR 0081): read for the card,
  * saved from its form. A refused form answers 400 (or the provider's 4xx) with its values kept.
  */
+import type { HrefWithSearch } from "#app/lib/href.ts";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider } from "react-router";
 import * as calls from "#contract/calls.ts";
@@ -39,7 +40,7 @@ export async function saveCapitalSettingsAction(context: Context, formData: Form
       { status: refused ? error.status : 502 },
     );
   }
-  return redirectWithToast("/profile#capital", {
+  return redirectWithToast("/profile#capital" satisfies HrefWithSearch, {
     type: "success",
     text: CAPITAL_SETTINGS_TEXT.saved,
     autoClose: TOAST_MS.app,

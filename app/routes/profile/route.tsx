@@ -2,6 +2,7 @@ import { lazy, useEffect } from "react";
 import { Form, Link, useActionData, useLoaderData } from "react-router";
 import { toast } from "#app/lib/toast.ts";
 import type { Route } from "./+types/route";
+import type { Href, HrefWithSearch } from "#app/lib/href.ts";
 import type { ConfigKey } from "#contract/entities.ts";
 import { TOAST_MS } from "#app/lib/messages.ts";
 import { ACCOUNT_FACTS, TRADING_PREFERENCES } from "./constants.ts";
@@ -84,7 +85,7 @@ export default function Profile() {
           <h1>{user.name}</h1>
         </div>
         <Link
-          to="/profile?panel=notifications"
+          to={"/profile?panel=notifications" satisfies HrefWithSearch}
           replace
           preventScrollReset
           className="icon-button bell"
@@ -147,7 +148,7 @@ export default function Profile() {
           <Facts rows={TRADING_PREFERENCES} />
           <ul className="action-list">
             <li>
-              <Link to="/track-record" className="action-list__item">
+              <Link to={"/track-record" satisfies Href} className="action-list__item">
                 <span>Track record of recommendations</span>
                 <ChevronRightIcon aria-hidden="true" />
               </Link>
@@ -162,7 +163,12 @@ export default function Profile() {
         <Card title="Help & Support">
           <ul className="action-list">
             <li>
-              <Link to="/profile?dialog=support" replace preventScrollReset className="action-list__item">
+              <Link
+                to={"/profile?dialog=support" satisfies HrefWithSearch}
+                replace
+                preventScrollReset
+                className="action-list__item"
+              >
                 <span>Contact Support</span>
                 <ChevronRightIcon aria-hidden="true" />
               </Link>
@@ -175,7 +181,7 @@ export default function Profile() {
           <ActionList labels={COMING_SOON.quick} />
         </Card>
 
-        <Form method="post" action="/logout" className="profile-logout">
+        <Form method="post" action={"/logout" satisfies Href} className="profile-logout">
           <button type="submit" className="button button--danger">
             <LogoutIcon />
             Logout

@@ -1,3 +1,4 @@
+import type { Href } from "#app/lib/href.ts";
 import { Form, Link, useActionData, useLoaderData } from "react-router";
 import { SOURCE_NAMES } from "#contract/broker-names.ts";
 import type { Difference, Reconciliation } from "#contract/reconcile.ts";
@@ -33,7 +34,7 @@ export default function ReconcileScreen() {
         <div className="page-header__title">
           <h1>Reconcile</h1>
         </div>
-        <Link to="/portfolio" className="plan-back">
+        <Link to={"/portfolio" satisfies Href} className="plan-back">
           Trades
         </Link>
       </header>
@@ -46,10 +47,10 @@ export default function ReconcileScreen() {
         <section className="card reconcile">
           <p>No broker has told us your positions yet.</p>
           <p>
-            <Link to="/import-trades">Import a file</Link> that lists your open positions (Interactive Brokers' activity
-            statement or Flex Query with its Open Positions section, an OFX/QFX investment statement, or tastytrade's or
-            Schwab's positions export), or <Link to="/broker">connect Tradier</Link>: its positions and cash arrive with
-            every sync.
+            <Link to={"/import-trades" satisfies Href}>Import a file</Link> that lists your open positions (Interactive
+            Brokers' activity statement or Flex Query with its Open Positions section, an OFX/QFX investment statement,
+            or tastytrade's or Schwab's positions export), or <Link to={"/broker" satisfies Href}>connect Tradier</Link>
+            : its positions and cash arrive with every sync.
           </p>
         </section>
       ) : (

@@ -1,3 +1,4 @@
+import type { Href } from "#app/lib/href.ts";
 import type { Route } from "./+types/route";
 import { loadEditUipStock, saveUipStock } from "./server.ts";
 import { messages } from "#app/lib/messages.ts";
@@ -14,12 +15,12 @@ export const shouldRevalidate = shouldRevalidateEditPage;
 export default function EditUipStock({ loaderData, actionData }: Route.ComponentProps) {
   const { row, categories, canUpdate, canDelete, logoSrc } = loaderData;
   const { stock } = row;
-  const here = `/uip-stock/${stock.ticker}`;
+  const here = `/uip-stock/${stock.ticker}` satisfies Href;
   return (
     <EditStockForm
       here={here}
       formId={`edit-uip-stock-${stock.ticker}`}
-      listPath="/uip-stocks"
+      listPath={"/uip-stocks" satisfies Href}
       schema={EDIT_UIP_STOCK_FORM}
       row={row}
       logoSrc={logoSrc}
@@ -35,7 +36,7 @@ export default function EditUipStock({ loaderData, actionData }: Route.Component
       category={{ choices: categories, current: row.category_id }}
       canDelete={canDelete}
       deleteDialog={
-        <DeleteFromEditPage action="/uip-stocks" here={here} row={row}>
+        <DeleteFromEditPage action={"/uip-stocks" satisfies Href} here={here} row={row}>
           <p>
             {stock.name} ({stock.ticker}) will be removed from the UIP list for everyone, with everyone&apos;s price
             alerts for it.

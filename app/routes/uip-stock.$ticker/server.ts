@@ -1,3 +1,4 @@
+import type { Href } from "#app/lib/href.ts";
 import type { Route } from "./+types/route";
 import * as calls from "#contract/calls.ts";
 import type { Category, UipStock } from "#contract/entities.ts";
@@ -16,7 +17,7 @@ function editFailureText(error: ProviderError): string {
 
 /** docs/product.md#screens-uip-edit: a ticker not in the UIP list redirects; admins delete (ADR 15). */
 const EDIT_UIP: EditStock<UipStock, EditUipStock> = {
-  listPath: "/uip-stocks",
+  listPath: "/uip-stocks" satisfies Href,
   schema: EditUipStockSchema,
   rows: (context) => userCall(context, calls.listUipStocks),
   notFound: messages.uipStockNotFound,

@@ -1,3 +1,4 @@
+import type { RoutePattern } from "#app/lib/href.ts";
 import { UIP_INTENTS, type UipIntent } from "#app/components/stock-list/intents.ts";
 import { listChange, routeOffline } from "#app/offline/index.ts";
 
@@ -5,7 +6,7 @@ import { listChange, routeOffline } from "#app/offline/index.ts";
 export { UIP_INTENTS as INTENTS, type UipIntent as Intent };
 
 export const offline = routeOffline({
-  path: "/uip-stocks",
+  path: "/uip-stocks" satisfies RoutePattern,
   screen: "saved",
   queued: { intents: UIP_INTENTS, describe: listChange("the UIP list") },
 });

@@ -1,3 +1,4 @@
+import type { Href } from "#app/lib/href.ts";
 import { useCallback, useMemo, useRef } from "react";
 import { Link, useLoaderData, useLocation, useNavigate } from "react-router";
 import type { Route } from "./+types/route";
@@ -32,7 +33,7 @@ import { UipHeaderActions } from "./components/uip-header-actions.tsx";
 import { shouldRevalidateList } from "#app/components/stock-list/list-state.ts";
 import { useStockList } from "#app/hooks/use-stock-list.ts";
 
-const LIST_PATH = "/uip-stocks";
+const LIST_PATH = "/uip-stocks" satisfies Href;
 /** The search box: what it holds at hydration is where the search starts (ADR 0084). */
 const UIP_SEARCH_ID = "uip-search";
 /** The page's top, for the scroll-to-top link. */
@@ -223,7 +224,7 @@ export default function UipStocks() {
           <>
             <p>The UIP list is empty.</p>
             {canCreate ? (
-              <Link to="/add-uip-stock" className="button button--primary">
+              <Link to={"/add-uip-stock" satisfies Href} className="button button--primary">
                 <PlusIcon /> Add a stock
               </Link>
             ) : null}
@@ -246,7 +247,7 @@ export default function UipStocks() {
         label="UIP stocks"
         hintId="uip-reorder-hint"
         logoTemplate={logoTemplate}
-        editBase="/uip-stock"
+        editBase={"/uip-stock/" satisfies Href}
         canEdit={canUpdate}
         canDelete={canDelete}
         toggleIntent={"alert" satisfies Intent}

@@ -1,3 +1,4 @@
+import type { Href } from "#app/lib/href.ts";
 import { intentOf } from "#app/lib/intents.ts";
 import type { Route } from "./+types/route";
 import * as calls from "#contract/calls.ts";
@@ -36,7 +37,7 @@ import { INTENTS, type Intent } from "./route.offline.ts";
  * reorder, with the refusal texts of docs/product.md#errors-lists (ADR 15).
  */
 const UIP_LIST: StockListActions = {
-  path: "/uip-stocks",
+  path: "/uip-stocks" satisfies Href,
   params: LIST_PARAM,
   oneOff: [LIST_PARAM.delete, LIST_PARAM.add, LIST_PARAM.ai, ENHANCED_FIELD],
   order: async (context) => uipRows(await userCall(context, calls.listUipStocks)).map((row) => row.id),

@@ -1,3 +1,4 @@
+import type { Href } from "#app/lib/href.ts";
 import type { Route } from "./+types/route";
 import * as calls from "#contract/calls.ts";
 import type { UserStock } from "#contract/entities.ts";
@@ -9,7 +10,7 @@ import { ProviderError } from "#app/server/provider.server.ts";
 
 /** docs/product.md#screens-watchlist-edit: the user's own row; a ticker not in it goes back with 'User Stock not found!'. */
 const EDIT_WATCHLIST: EditStock<UserStock, EditUserStock> = {
-  listPath: "/user-stocks",
+  listPath: "/user-stocks" satisfies Href,
   schema: EditUserStockSchema,
   rows: (context, user) => userCall(context, calls.listUserStocks, { params: { userId: user.id } }),
   notFound: () => messages.userStockNotFound,

@@ -1,3 +1,4 @@
+import type { RoutePattern } from "#app/lib/href.ts";
 import { WATCHLIST_INTENTS, type WatchlistIntent } from "#app/components/stock-list/intents.ts";
 import { listChange, routeOffline } from "#app/offline/index.ts";
 
@@ -5,7 +6,7 @@ import { listChange, routeOffline } from "#app/offline/index.ts";
 export { WATCHLIST_INTENTS as INTENTS, type WatchlistIntent as Intent };
 
 export const offline = routeOffline({
-  path: "/user-stocks",
+  path: "/user-stocks" satisfies RoutePattern,
   screen: "saved",
   queued: { intents: WATCHLIST_INTENTS, describe: listChange("the watchlist") },
 });

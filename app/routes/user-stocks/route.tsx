@@ -1,3 +1,4 @@
+import type { Href } from "#app/lib/href.ts";
 import { Form, Link, useLoaderData } from "react-router";
 import type { Route } from "./+types/route";
 import { changeWatchlist, loadWatchlist } from "./server.ts";
@@ -14,7 +15,7 @@ import { DeleteStockDialog } from "#app/components/stock-list/delete-stock.tsx";
 import { shouldRevalidateList } from "#app/components/stock-list/list-state.ts";
 import { useStockList } from "#app/hooks/use-stock-list.ts";
 
-const LIST_PATH = "/user-stocks";
+const LIST_PATH = "/user-stocks" satisfies Href;
 /** The search box: what it holds at hydration is where the search starts (ADR 0084). */
 const WATCHLIST_SEARCH_ID = "watchlist-search";
 
@@ -54,7 +55,12 @@ export default function UserStocks() {
         spinnerLabel="Loading the watchlist"
         actions={
           <>
-            <Link to="/add-user-stock" className="icon-button" aria-label="Add stock" title="Add stock">
+            <Link
+              to={"/add-user-stock" satisfies Href}
+              className="icon-button"
+              aria-label="Add stock"
+              title="Add stock"
+            >
               <PlusIcon />
             </Link>
             <Link
@@ -73,7 +79,7 @@ export default function UserStocks() {
           </>
         }
         end={
-          <Form method="post" action="/logout">
+          <Form method="post" action={"/logout" satisfies Href}>
             <button type="submit" className="icon-button" aria-label="Log out" title="Log out">
               <LogoutIcon />
             </button>
@@ -103,7 +109,7 @@ export default function UserStocks() {
         empty={
           <>
             <p>Your watchlist is empty.</p>
-            <Link to="/add-user-stock" className="button button--primary">
+            <Link to={"/add-user-stock" satisfies Href} className="button button--primary">
               <PlusIcon /> Add a stock
             </Link>
           </>
@@ -117,7 +123,7 @@ export default function UserStocks() {
         label="Watchlist"
         hintId="reorder-hint"
         logoTemplate={logoTemplate}
-        editBase="/user-stock"
+        editBase={"/user-stock/" satisfies Href}
         canEdit
         canDelete={canDelete}
         toggleIntent={"toggle" satisfies Intent}

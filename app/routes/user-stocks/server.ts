@@ -1,3 +1,4 @@
+import type { Href } from "#app/lib/href.ts";
 import { intentOf } from "#app/lib/intents.ts";
 import type { Route } from "./+types/route";
 import * as calls from "#contract/calls.ts";
@@ -20,7 +21,7 @@ import { INTENTS, type Intent } from "./route.offline.ts";
 
 /** The watchlist: the trader's own rows; deleting needs USER_STOCK DELETE, reordering nothing more. */
 const WATCHLIST: StockListActions = {
-  path: "/user-stocks",
+  path: "/user-stocks" satisfies Href,
   params: LIST_PARAM,
   oneOff: [LIST_PARAM.delete],
   order: async (context, user) =>

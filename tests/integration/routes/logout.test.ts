@@ -5,7 +5,7 @@ import { messages } from "#app/lib/messages.ts";
 import { ProviderError, callProvider } from "#app/server/provider.server.ts";
 import { readSession } from "#app/server/session.server.ts";
 import * as login from "#app/routes/login/route.tsx";
-import * as route from "#app/routes/logout.tsx";
+import * as route from "#app/routes/logout/route.tsx";
 import {
   callAction,
   callLoader,

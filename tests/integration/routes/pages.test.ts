@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
 import * as calls from "#contract/calls.ts";
 import { LOGIN_INTENT } from "#app/lib/login-intents.ts";
-import { marketNote } from "#app/lib/market-note.ts";
+import { marketNote } from "#app/routes/shell/market-note.ts";
 import { callProvider } from "#app/server/provider.server.ts";
-import * as index from "#app/routes/index.tsx";
+import * as index from "#app/routes/index/route.tsx";
 import * as login from "#app/routes/login/route.tsx";
-import * as shell from "#app/routes/shell.tsx";
-import * as trackRecord from "#app/routes/track-record.tsx";
+import * as shell from "#app/routes/shell/route.tsx";
+import * as trackRecord from "#app/routes/track-record/route.tsx";
 import { callAction, callLoader, get, runLoader, signedOut, routeHarnessForFile } from "../../support/app-routes.ts";
 
 /** The loaders of the pages without forms: `/`, the shell around the main screens, and the public track record. */

@@ -4,7 +4,7 @@ import { LOGIN_INTENT } from "#app/lib/login-intents.ts";
 import { messages } from "#app/lib/messages.ts";
 import { userCall } from "#app/server/auth.server.ts";
 import * as login from "#app/routes/login/route.tsx";
-import * as route from "#app/routes/reset-password.tsx";
+import * as route from "#app/routes/reset-password/route.tsx";
 import { callAction, callLoader, signedOut, routeHarnessForFile } from "../../support/app-routes.ts";
 
 /**

@@ -7,8 +7,8 @@ import { ROLL_INTENTS, type RollIntent } from "#app/lib/roll-form.ts";
 import { recordRollHref, ROLL_TEXT, rollHref } from "#app/lib/roll-link.ts";
 import { localDateTime } from "#app/lib/trade-fields.ts";
 import { userCall } from "#app/server/auth.server.ts";
-import * as portfolio from "#app/routes/portfolio.tsx";
-import * as route from "#app/routes/portfolio.roll.$tradeId.tsx";
+import * as portfolio from "#app/routes/portfolio/route.tsx";
+import * as route from "#app/routes/portfolio.roll.$tradeId/route.tsx";
 import { callAction, callLoader, signedOut, routeHarnessForFile } from "../../support/app-routes.ts";
 
 /**

@@ -1,3 +1,4 @@
+import type { Href } from "#app/lib/href.ts";
 import type { CoveredCall, HoldingCalls } from "#contract/covered-calls.ts";
 import { formatPercent, formatPrice } from "#app/lib/format.ts";
 import { longDate } from "#app/routes/covered-calls/dates.ts";
@@ -38,7 +39,7 @@ export function HoldingCard({
       commission={commission}
       exDividend={holding.ex_dividend}
       earningsDate={holding.earnings_date}
-      recordHref={recordHrefs[call.occ_symbol] ?? "/add-trade"}
+      recordHref={recordHrefs[call.occ_symbol] ?? ("/add-trade" satisfies Href)}
     />
   );
   return (

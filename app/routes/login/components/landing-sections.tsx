@@ -1,3 +1,4 @@
+import type { Href } from "#app/lib/href.ts";
 import type { ReactNode } from "react";
 import type { LandingStats } from "#contract/track-record.ts";
 import { statTiles } from "#app/lib/track-record.ts";
@@ -34,7 +35,7 @@ export function Stats({ stats }: { stats: LandingStats | null }) {
         ))}
       </dl>
       <p className="landing-stats__more">
-        <a href="/track-record">See the track record: every recommended put, scored at expiry</a>
+        <a href={"/track-record" satisfies Href}>See the track record: every recommended put, scored at expiry</a>
       </p>
     </section>
   );

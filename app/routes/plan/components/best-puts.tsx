@@ -1,3 +1,4 @@
+import type { Href } from "#app/lib/href.ts";
 import { Link } from "react-router";
 import { recommendationPath } from "#app/lib/plan-paths.ts";
 import type { BestPuts } from "#contract/plan.ts";
@@ -42,7 +43,7 @@ export function BestPutsList({ best, recordHrefs }: { best: BestPuts; recordHref
               <span data-testid="running-total">{money(pick.running_total)}</span> used so far of{" "}
               {money(best.free_cash ?? 0)} free
             </p>
-            <Link className="plan-best__record" to={recordHrefs[r.id] ?? "/add-trade"}>
+            <Link className="plan-best__record" to={recordHrefs[r.id] ?? ("/add-trade" satisfies Href)}>
               Record this trade
             </Link>
           </li>

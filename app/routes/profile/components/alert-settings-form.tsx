@@ -1,3 +1,4 @@
+import type { Href } from "#app/lib/href.ts";
 import { getInputProps, type SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation } from "react-router";
 import type { AlertSettings } from "#contract/position-alerts.ts";
@@ -31,7 +32,7 @@ export function AlertSettingsFields({
   if (!settings && !lastResult) return <p className="setting__hint">{ALERT_SETTINGS_TEXT.unavailable}</p>;
 
   return (
-    <Form method="post" action="/profile" {...formProps} className="alert-settings" preventScrollReset>
+    <Form method="post" action={"/profile" satisfies Href} {...formProps} className="alert-settings" preventScrollReset>
       <p className="setting__hint">{ALERT_SETTINGS_TEXT.intro}</p>
       <Field
         labelProps={{ children: ALERT_SETTINGS_TEXT.profitShare }}

@@ -1,3 +1,4 @@
+import type { Href } from "#app/lib/href.ts";
 import { getInputProps, type SubmissionResult } from "@conform-to/react";
 import { Form, Link, useNavigation } from "react-router";
 import { PLAN_PATH } from "#app/lib/plan-paths.ts";
@@ -46,7 +47,13 @@ function CapitalSettingsFields({
   const number = { step: "any", inputMode: "decimal" } as const;
 
   return (
-    <Form method="post" action="/profile" {...formProps} className="alert-settings capital-settings" preventScrollReset>
+    <Form
+      method="post"
+      action={"/profile" satisfies Href}
+      {...formProps}
+      className="alert-settings capital-settings"
+      preventScrollReset
+    >
       <p className="setting__hint">{CAPITAL_SETTINGS_TEXT.intro}</p>
       <Field
         labelProps={{ children: CAPITAL_SETTINGS_TEXT.capital }}

@@ -1,3 +1,4 @@
+import type { Href } from "#app/lib/href.ts";
 import { useFetcher } from "react-router";
 import type { ConfigKey } from "#contract/entities.ts";
 import { PROFILE_INTENT } from "#app/routes/profile/intents.ts";
@@ -14,7 +15,7 @@ export function ConfigToggle({ configKey, on }: { configKey: ConfigKey; on: bool
   const busy = fetcher.state !== "idle";
   const id = `config-${configKey}`;
   return (
-    <fetcher.Form method="post" action="/profile" className="setting" preventScrollReset>
+    <fetcher.Form method="post" action={"/profile" satisfies Href} className="setting" preventScrollReset>
       <input type="hidden" name="intent" value={PROFILE_INTENT.config} />
       <input type="hidden" name="key" value={configKey} />
       <input type="hidden" name="value" value={on ? "0" : "1"} />

@@ -1,3 +1,4 @@
+import type { Href, HrefWithSearch } from "#app/lib/href.ts";
 import { Form, Link, useNavigation } from "react-router";
 import type { NotificationItem } from "#contract/entities.ts";
 import { isSitePath } from "#contract/site-path.ts";
@@ -31,18 +32,18 @@ export function NotificationsPanel({
   now: string;
 }) {
   const navigation = useNavigation();
-  const here = `/profile?panel=notifications${filter === "all" ? "" : `&filter=${filter}`}`;
+  const here = `/profile?panel=notifications${filter === "all" ? "" : `&filter=${filter}`}` satisfies HrefWithSearch;
   const shown = filterNotifications(items, filter);
   const unread = items.filter((i) => i.read === 0).length;
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent");
 
   return (
-    <Modal title="Notifications" closeTo="/profile" className="modal--sheet notifications">
+    <Modal title="Notifications" closeTo={"/profile" satisfies Href} className="modal--sheet notifications">
       <nav className="notifications__filters" aria-label="Filter notifications">
         {NOTIFICATION_FILTERS.map((f) => (
           <Link
             key={f}
-            to={`/profile?panel=notifications${f === "all" ? "" : `&filter=${f}`}`}
+            to={`/profile?panel=notifications${f === "all" ? "" : `&filter=${f}`}` satisfies HrefWithSearch}
             replace
             preventScrollReset
             className="chip"

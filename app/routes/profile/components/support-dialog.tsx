@@ -1,3 +1,4 @@
+import type { Href, HrefWithSearch } from "#app/lib/href.ts";
 import { getSelectProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation } from "react-router";
 import { SUPPORT_SUBJECTS } from "#app/lib/support-subjects.ts";
@@ -20,8 +21,13 @@ export function SupportDialog({ lastResult }: { lastResult: SubmissionResult<str
   const submitting = navigation.state !== "idle" && navigation.formData?.get("intent") === PROFILE_INTENT.support;
 
   return (
-    <Modal title="Contact Support" closeTo="/profile" className="support-dialog">
-      <Form method="post" action="/profile?dialog=support" {...formProps} className="support-form">
+    <Modal title="Contact Support" closeTo={"/profile" satisfies Href} className="support-dialog">
+      <Form
+        method="post"
+        action={"/profile?dialog=support" satisfies HrefWithSearch}
+        {...formProps}
+        className="support-form"
+      >
         <p className="support-form__intro">Tell us what you need and our team will get back to you by email.</p>
         <div className="field">
           <label htmlFor={fields.subject.id}>Subject</label>

@@ -1,3 +1,4 @@
+import type { Href } from "#app/lib/href.ts";
 import { useCallback, useEffect, useState, useSyncExternalStore } from "react";
 import { toast } from "#app/lib/toast.ts";
 import { browserName, iosTooOldForPush, osName } from "#app/lib/device-info.ts";
@@ -8,7 +9,7 @@ import { storedDeviceToken } from "#app/lib/device-token.ts";
 
 type PushStatus = "checking" | "on" | "off";
 
-const DEVICE_URL = "/resources/push-device";
+const DEVICE_URL = "/resources/push-device" satisfies Href;
 
 /**
  * docs/product.md#states-push: on needs the browser's permission, the signed-in user and a device

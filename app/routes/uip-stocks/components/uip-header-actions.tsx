@@ -1,3 +1,4 @@
+import type { Href } from "#app/lib/href.ts";
 import { Link } from "react-router";
 import { HeaderMenu } from "./header-menu.tsx";
 import { CloseIcon, PlusIcon, ReorderIcon, SearchIcon } from "#app/components/icons.tsx";
@@ -55,7 +56,7 @@ export function UipHeaderActions({
       {canCreate || canUpdate ? (
         <HeaderMenu label="Menu">
           {canCreate ? (
-            <Link to="/add-uip-stock" className="uip-menu__item">
+            <Link to={"/add-uip-stock" satisfies Href} className="uip-menu__item">
               <PlusIcon /> Add Stock
             </Link>
           ) : null}

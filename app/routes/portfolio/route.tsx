@@ -1,10 +1,11 @@
+import type { Href } from "#app/lib/href.ts";
 import { Link, useLoaderData } from "react-router";
 import { PLAN_PATH } from "#app/lib/plan-paths.ts";
-import type { Route } from "./+types/portfolio";
+import type { Route } from "./+types/route";
 import { filtersSearch, formatSignedMoney, INSTRUMENTS, PERIODS } from "#app/lib/trade-journal.ts";
-import { journalAction, loadJournal } from "#app/server/trades.server.ts";
+import { journalAction, loadJournal } from "./server.ts";
 import { PlusIcon } from "#app/components/icons.tsx";
-import { JournalFigures, OpenPositions, pnlTone, TradeRow, WheelCycles } from "#app/components/journal.tsx";
+import { JournalFigures, OpenPositions, pnlTone, TradeRow, WheelCycles } from "./components/journal.tsx";
 import { orUnavailable } from "#app/server/unavailable.server.ts";
 
 /** The wheel journal: the trader's trades filtered by the URL's query, open positions, cycles and figures. */
@@ -26,17 +27,17 @@ export default function Portfolio() {
         <div className="journal-title">
           <h1>Trades</h1>
         </div>
-        <Link to="/add-trade" className="icon-button" aria-label="Add trade">
+        <Link to={"/add-trade" satisfies Href} className="icon-button" aria-label="Add trade">
           <PlusIcon />
         </Link>
       </header>
 
       <p className="journal-actions">
         <Link to={PLAN_PATH}>Capital plan</Link>
-        <Link to="/import-trades">Import from a broker</Link>
-        <Link to="/reconcile">Reconcile with the broker</Link>
+        <Link to={"/import-trades" satisfies Href}>Import from a broker</Link>
+        <Link to={"/reconcile" satisfies Href}>Reconcile with the broker</Link>
         {/* A download: a document request, not a client-side navigation. */}
-        <a href="/resources/trades-export" download>
+        <a href={"/resources/trades-export" satisfies Href} download>
           Export CSV
         </a>
       </p>

@@ -1,8 +1,9 @@
+import type { Href } from "#app/lib/href.ts";
 import { Form, Link, useNavigation } from "react-router";
-import type { Route } from "./+types/import-trades";
+import type { Route } from "./+types/route";
 import { IMPORT_BROKERS } from "#app/lib/trade-fields.ts";
 import { requireUser } from "#app/server/auth.server.ts";
-import { importAction } from "#app/server/trades.server.ts";
+import { importAction } from "./server.ts";
 import { ErrorList } from "#app/components/forms.tsx";
 import { BackIcon } from "#app/components/icons.tsx";
 import type { TradeIntent } from "#app/lib/trade-intents.ts";
@@ -29,7 +30,7 @@ export default function ImportTrades({ actionData }: Route.ComponentProps) {
   return (
     <div className="subpage">
       <header className="page-header">
-        <Link to="/portfolio" className="icon-button" aria-label="Back to trades">
+        <Link to={"/portfolio" satisfies Href} className="icon-button" aria-label="Back to trades">
           <BackIcon />
         </Link>
         <h1>Import trades</h1>
@@ -73,7 +74,7 @@ export default function ImportTrades({ actionData }: Route.ComponentProps) {
         </Form>
 
         <p className="import-trades__broker-sync">
-          With Tradier, <Link to="/broker">sync your account instead</Link>: no files, every day.
+          With Tradier, <Link to={"/broker" satisfies Href}>sync your account instead</Link>: no files, every day.
         </p>
 
         {preview ? (
@@ -157,7 +158,8 @@ export default function ImportTrades({ actionData }: Route.ComponentProps) {
                 {preview.positions.cash === null
                   ? ""
                   : `, and ${preview.positions.cash.toLocaleString("en-US", { style: "currency", currency: "USD" })} cash`}
-                : importing saves them, to compare with your journal on <Link to="/reconcile">Reconcile</Link>.
+                : importing saves them, to compare with your journal on{" "}
+                <Link to={"/reconcile" satisfies Href}>Reconcile</Link>.
               </p>
             ) : null}
             {preview.added.length > 0 || preview.positions ? (

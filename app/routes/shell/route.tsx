@@ -1,9 +1,10 @@
+import type { Href } from "#app/lib/href.ts";
 import { Outlet, useLocation, useNavigation, type ShouldRevalidateFunctionArgs } from "react-router";
-import { BottomNav } from "#app/components/bottom-nav.tsx";
-import { PushBanner } from "#app/components/push-banner.tsx";
+import { BottomNav } from "./components/bottom-nav.tsx";
+import { PushBanner } from "./components/push-banner.tsx";
 import { Spinner } from "#app/components/spinner.tsx";
 import { isSameScreen } from "#app/lib/revalidation.ts";
-import { shellMarketNote } from "#app/server/market-status.server.ts";
+import { shellMarketNote } from "./server.ts";
 
 /** The market line beside the Live dot (docs/product.md#states-market), as finished text. */
 export async function loader() {
@@ -41,10 +42,10 @@ export default function Shell() {
  * recommendations (#states-data; not when closing an option detail over them).
  */
 const LOADING: [path: string, label: string][] = [
-  ["/profile", "Loading profile"],
-  ["/user-stocks", "Loading the watchlist"],
-  ["/uip-stocks", "Loading UIP stocks"],
-  ["/insights", "Loading recommendations"],
+  ["/profile" satisfies Href, "Loading profile"],
+  ["/user-stocks" satisfies Href, "Loading the watchlist"],
+  ["/uip-stocks" satisfies Href, "Loading UIP stocks"],
+  ["/insights" satisfies Href, "Loading recommendations"],
 ];
 
 function RouteLoading() {
@@ -52,7 +53,10 @@ function RouteLoading() {
   const here = useLocation().pathname;
   const to = navigation.state === "loading" ? navigation.location.pathname : null;
   const label = LOADING.find(
-    ([path]) => path === to && here !== path && !(path === "/insights" && here.startsWith("/recommendation/")),
+    ([path]) =>
+      path === to &&
+      here !== path &&
+      !(path === ("/insights" satisfies Href) && here.startsWith("/recommendation/" satisfies Href)),
   )?.[1];
   return label ? (
     <div className="route-loading">

@@ -1,8 +1,9 @@
+import type { HrefWithSearch } from "#app/lib/href.ts";
 import { useEffect, useState, useSyncExternalStore } from "react";
 import { Link } from "react-router";
 import { messages } from "#app/lib/messages.ts";
 import { DEVICE_TOKEN_KEY } from "#app/lib/device-token.ts";
-import { BellIcon, CloseIcon } from "./icons.tsx";
+import { BellIcon, CloseIcon } from "#app/components/icons.tsx";
 
 /** docs/product.md#constants-timings: the notifications banner hides after 6 s. */
 const BANNER_MS = 6000;
@@ -38,7 +39,7 @@ export function PushBanner() {
     <div className="push-banner" role="status">
       <BellIcon aria-hidden="true" />
       <span className="push-banner__text">{messages.notificationsNotEnabled}</span>
-      <Link to="/profile#push" className="button button--small" onClick={dismiss}>
+      <Link to={"/profile#push" satisfies HrefWithSearch} className="button button--small" onClick={dismiss}>
         Enable Notifications
       </Link>
       <button type="button" className="icon-button icon-button--small" aria-label="Dismiss" onClick={dismiss}>

@@ -1,12 +1,13 @@
+import type { Href } from "#app/lib/href.ts";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider } from "react-router";
 import * as calls from "#contract/calls.ts";
 import { ResetPasswordSchema } from "#app/lib/auth-schemas.ts";
 import { messages, TOAST_MS } from "#app/lib/messages.ts";
-import { clientAddressContext } from "./context.server.ts";
-import { callProvider, ProviderError } from "./provider.server.ts";
-import { redirectWithToast } from "./toast.server.ts";
-import { readForm } from "./form-body.server.ts";
+import { clientAddressContext } from "#app/server/context.server.ts";
+import { callProvider, ProviderError } from "#app/server/provider.server.ts";
+import { redirectWithToast } from "#app/server/toast.server.ts";
+import { readForm } from "#app/server/form-body.server.ts";
 
 /**
  * A new password for the reset mail's token (docs/product.md#additions-screens): the provider
@@ -28,5 +29,9 @@ export async function resetPassword(request: Request, context: Readonly<RouterCo
     const status = error instanceof ProviderError && error.status >= 400 ? error.status : 503;
     return data({ result: submission.reply({ formErrors: [text], hideFields }) }, { status });
   }
-  return redirectWithToast("/login", { type: "success", text: messages.passwordResetDone, autoClose: TOAST_MS.app });
+  return redirectWithToast("/login" satisfies Href, {
+    type: "success",
+    text: messages.passwordResetDone,
+    autoClose: TOAST_MS.app,
+  });
 }

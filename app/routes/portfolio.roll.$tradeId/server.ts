@@ -1,3 +1,4 @@
+import type { HrefWithSearch } from "#app/lib/href.ts";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider } from "react-router";
 import * as calls from "#contract/calls.ts";
@@ -7,10 +8,10 @@ import { intentOf } from "#app/lib/intents.ts";
 import { ROLL_INTENTS, rollDefaults, RollFormSchema, type RollIntent } from "#app/lib/roll-form.ts";
 import { RECORD_ROLL_PARAM, ROLL_TEXT } from "#app/lib/roll-link.ts";
 import { utcInstant } from "#app/lib/trade-fields.ts";
-import { requireUser, userCall } from "./auth.server.ts";
-import { ProviderError } from "./provider.server.ts";
-import { redirectWithToast } from "./toast.server.ts";
-import { readForm } from "./form-body.server.ts";
+import { requireUser, userCall } from "#app/server/auth.server.ts";
+import { ProviderError } from "#app/server/provider.server.ts";
+import { redirectWithToast } from "#app/server/toast.server.ts";
+import { readForm } from "#app/server/form-body.server.ts";
 
 /** The roll candidates screen (docs/product.md#screens-roll-candidates, docs/decisions/0036). */
 
@@ -113,7 +114,7 @@ export async function rollAction(request: Request, params: { tradeId?: string },
           fees: roll.openFees,
         };
         await userCall(context, calls.rollTrade, { body: { close, open } });
-        return redirectWithToast("/portfolio?period=all", {
+        return redirectWithToast("/portfolio?period=all" satisfies HrefWithSearch, {
           type: "success",
           text: `${ROLL_TEXT.recorded}: ${sold.ticker} ${sold.strike} ${type} into the ${roll.strike} ${type} expiring ${roll.expiry}`,
         });

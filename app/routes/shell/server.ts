@@ -5,8 +5,8 @@
  */
 import * as calls from "#contract/calls.ts";
 import type { MarketStatus } from "#contract/market-status.ts";
-import { marketNote } from "#app/lib/market-note.ts";
-import { callProvider } from "./provider.server.ts";
+import { marketNote } from "./market-note.ts";
+import { callProvider } from "#app/server/provider.server.ts";
 
 const CACHE_MS = 30_000;
 const WAIT_MS = 2_000;

@@ -1,21 +1,22 @@
+import type { Href } from "#app/lib/href.ts";
 import { Link, useLocation } from "react-router";
-import { BulbIcon, ChartIcon, ListIcon, StarIcon, UserIcon } from "./icons.tsx";
+import { BulbIcon, ChartIcon, ListIcon, StarIcon, UserIcon } from "#app/components/icons.tsx";
 
 /** docs/product.md#screens-routing: five icons; navigation replaces history. Labels keep them named for everyone. */
 const ITEMS = [
-  { to: "/uip-stocks", label: "UIP", Icon: StarIcon },
-  { to: "/user-stocks", label: "Watchlist", Icon: ListIcon },
-  { to: "/insights", label: "Insights", Icon: BulbIcon },
-  { to: "/portfolio", label: "Trades", Icon: ChartIcon },
-  { to: "/profile", label: "Profile", Icon: UserIcon },
+  { to: "/uip-stocks" satisfies Href, label: "UIP", Icon: StarIcon },
+  { to: "/user-stocks" satisfies Href, label: "Watchlist", Icon: ListIcon },
+  { to: "/insights" satisfies Href, label: "Insights", Icon: BulbIcon },
+  { to: "/portfolio" satisfies Href, label: "Trades", Icon: ChartIcon },
+  { to: "/profile" satisfies Href, label: "Profile", Icon: UserIcon },
 ] as const;
 
 /** The tab a path belongs to: its own screens, and the option detail opened over the insights list. */
 function isCurrent(to: string, pathname: string): boolean {
   if (pathname === to || pathname.startsWith(`${to}/`)) return true;
   // The Plan (ADR 0081) opens from the Trades screen and belongs to its tab.
-  if (to === "/portfolio" && pathname === "/plan") return true;
-  return to === "/insights" && pathname.startsWith("/recommendation/");
+  if (to === ("/portfolio" satisfies Href) && pathname === ("/plan" satisfies Href)) return true;
+  return to === ("/insights" satisfies Href) && pathname.startsWith("/recommendation/" satisfies Href);
 }
 
 /** docs/product.md#screens-routing: going to /insights first drops locally cached recommendations. */
@@ -40,7 +41,7 @@ export function BottomNav() {
               prefetch="intent"
               className="bottom-nav__link"
               aria-current={isCurrent(to, pathname) ? "page" : undefined}
-              onClick={to === "/insights" ? forgetCachedRecommendations : undefined}
+              onClick={to === ("/insights" satisfies Href) ? forgetCachedRecommendations : undefined}
             >
               <Icon />
               <span>{label}</span>

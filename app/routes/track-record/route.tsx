@@ -1,9 +1,10 @@
+import type { Href, HrefWithSearch } from "#app/lib/href.ts";
 import { useLoaderData } from "react-router";
-import type { Route } from "./+types/track-record";
+import type { Route } from "./+types/route";
 import { LogoMark } from "#app/components/signed-out-icons.tsx";
-import { CalibrationChart } from "#app/components/track-record/calibration-chart.tsx";
-import { CallTotals } from "#app/components/track-record/call-totals.tsx";
-import { CalibrationTable, GroupTable, RecentTable } from "#app/components/track-record/track-record-tables.tsx";
+import { CalibrationChart } from "./components/calibration-chart.tsx";
+import { CallTotals } from "./components/call-totals.tsx";
+import { CalibrationTable, GroupTable, RecentTable } from "./components/track-record-tables.tsx";
 import { formatPercent } from "#app/lib/format.ts";
 import { formatCount, formatDay, formatDollars, formatMonth, formatReturn } from "#app/lib/track-record.ts";
 import { readSession } from "#app/server/session.server.ts";
@@ -42,11 +43,11 @@ export default function TrackRecordPage() {
   return (
     <div className="track-record">
       <header className="landing-nav">
-        <a href={signedIn ? "/insights" : "/login"} className="landing-nav__brand">
+        <a href={signedIn ? ("/insights" satisfies Href) : ("/login" satisfies Href)} className="landing-nav__brand">
           <LogoMark />
           PutSeller
         </a>
-        <a href={signedIn ? "/insights" : "/login"} className="landing-nav__link">
+        <a href={signedIn ? ("/insights" satisfies Href) : ("/login" satisfies Href)} className="landing-nav__link">
           {signedIn ? "Recommendations" : "Sign in"}
         </a>
       </header>
@@ -164,7 +165,11 @@ export default function TrackRecordPage() {
                 {OUTCOME_FILTERS.map((f) => (
                   <a
                     key={f.label}
-                    href={f.value ? `/track-record?outcome=${f.value}#tr-recent` : "/track-record#tr-recent"}
+                    href={
+                      f.value
+                        ? (`/track-record?outcome=${f.value}#tr-recent` satisfies HrefWithSearch)
+                        : ("/track-record#tr-recent" satisfies HrefWithSearch)
+                    }
                     aria-current={outcome === f.value ? "true" : undefined}
                   >
                     {f.label}

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { IMPORT_FILE_MAX_BYTES } from "./trade-fields.ts";
+import { IMPORT_FILE_MAX_BYTES } from "#app/lib/trade-fields.ts";
 
 /** The import form: a broker and its CSV (or OFX/QFX) file (the provider takes files under 1 MB). */
 

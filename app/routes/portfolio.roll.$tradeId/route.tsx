@@ -1,6 +1,7 @@
+import type { Href } from "#app/lib/href.ts";
 import { getInputProps, type SubmissionResult } from "@conform-to/react";
 import { Form, Link, useLocation, useNavigation } from "react-router";
-import type { Route } from "./+types/portfolio.roll.$tradeId";
+import type { Route } from "./+types/route";
 import type { RollCandidate, RollCandidates } from "#contract/rolls.ts";
 import { formatMoney } from "#app/lib/trade-journal.ts";
 import { formatPercent } from "#app/lib/format.ts";
@@ -8,7 +9,7 @@ import type { RollIntent } from "#app/lib/roll-form.ts";
 import { ROLL_FORM } from "#app/lib/form-schemas.ts";
 import { useSchemaForm } from "#app/hooks/use-schema-form.ts";
 import { recordRollHref, ROLL_TEXT, rollHref } from "#app/lib/roll-link.ts";
-import { loadRollCandidates, rollAction } from "#app/server/roll-candidates.server.ts";
+import { loadRollCandidates, rollAction } from "./server.ts";
 import { ErrorList, Field } from "#app/components/forms.tsx";
 import { Modal } from "#app/components/modal.tsx";
 import { BackIcon } from "#app/components/icons.tsx";
@@ -38,7 +39,7 @@ export default function RollCandidatesScreen({ loaderData, actionData }: Route.C
   return (
     <>
       <header className="page-header">
-        <Link to="/portfolio" className="icon-button" aria-label="Back to trades">
+        <Link to={"/portfolio" satisfies Href} className="icon-button" aria-label="Back to trades">
           <BackIcon />
         </Link>
         <h1>{ROLL_TEXT.title}</h1>

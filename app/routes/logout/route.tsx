@@ -1,6 +1,7 @@
+import type { Href } from "#app/lib/href.ts";
 import { redirect } from "react-router";
 import { logout } from "#app/server/auth.server.ts";
-import type { Route } from "./+types/logout";
+import type { Route } from "./+types/route";
 
 /** Sign-out is a POST so a link or prefetch can never end a session by accident. */
 export async function action({ request }: Route.ActionArgs) {
@@ -8,5 +9,5 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export function loader() {
-  return redirect("/user-stocks");
+  return redirect("/user-stocks" satisfies Href);
 }

@@ -1,5 +1,6 @@
+import type { Href } from "#app/lib/href.ts";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
-import type { Route } from "./+types/reset-password";
+import type { Route } from "./+types/route";
 import { ErrorList } from "#app/components/forms.tsx";
 import { PasswordField } from "#app/components/landing/auth-card.tsx";
 import { BackIcon, LogoMark } from "#app/components/signed-out-icons.tsx";
@@ -7,7 +8,7 @@ import { useSchemaForm } from "#app/hooks/use-schema-form.ts";
 import { authModeHref, PASSWORD_HINT } from "#app/lib/auth-modes.ts";
 import { RESET_PASSWORD_FORM } from "#app/lib/form-schemas.ts";
 import { messages } from "#app/lib/messages.ts";
-import { resetPassword } from "#app/server/reset-password.server.ts";
+import { resetPassword } from "./server.ts";
 
 /**
  * An addition (docs/product.md#additions-screens): the page the reset mail links to (`/reset-password?token=…`). The token
@@ -43,7 +44,7 @@ export default function ResetPassword() {
   return (
     <div className="landing landing--narrow">
       <header className="landing-nav">
-        <a href="/login" className="landing-nav__brand">
+        <a href={"/login" satisfies Href} className="landing-nav__brand">
           <LogoMark />
           PutSeller
         </a>
