@@ -62,6 +62,10 @@ test.afterAll(async () => {
 
 const cards = (page: Page) => page.locator("li.ins-card");
 
+// The next page is a new request to the app and its provider, which on a loaded CI machine (two
+// workers' apps and this file's own) took over the default 10 s twice: the address is awaited longer.
+const NEXT_PAGE = { timeout: 30_000 };
+
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
@@ -74,7 +78,7 @@ test.describe("without JavaScript", () => {
     await expect(page.getByTestId("showing")).toHaveText(/^Showing 25 of \d+ stocks$/);
     await expect(page.locator(`li.ins-card[data-ticker="${last.ticker}"]`)).toHaveCount(0);
     await page.getByRole("link", { name: /^Show \d+ more$/ }).click();
-    await expect(page).toHaveURL(/[?&]shown=50/);
+    await expect(page).toHaveURL(/[?&]shown=50/, NEXT_PAGE);
     await expect(page.locator(`li.ins-card[data-ticker="${last.ticker}"]`)).toHaveCount(1);
     expect(await cards(page).count()).toBeGreaterThan(25);
 
@@ -99,7 +103,7 @@ test("with JavaScript the search finds a stock past the page, and 'Show 25 more'
   await page.goto(`${appUrl}/insights?open=${TICKERS[0]}`);
   await waitForHydration(page);
   await page.getByRole("link", { name: /^Show \d+ more$/ }).click();
-  await expect(page).toHaveURL(new RegExp(`open=${TICKERS[0]}.*shown=50|shown=50.*open=${TICKERS[0]}`));
+  await expect(page).toHaveURL(new RegExp(`open=${TICKERS[0]}.*shown=50|shown=50.*open=${TICKERS[0]}`), NEXT_PAGE);
   await expect(page.locator(`li.ins-card[data-ticker="${last.ticker}"]`)).toHaveCount(1);
   await expect(page.locator(`li.ins-card[data-ticker="${TICKERS[0]}"]`)).toHaveAttribute("data-expanded", "true");
 });
@@ -112,7 +116,7 @@ test.describe("before the scripts arrive", () => {
     const release = await holdScripts(page);
     await page.goto(`${appUrl}/insights`, { waitUntil: "domcontentloaded" });
     await page.getByRole("link", { name: /^Show \d+ more$/ }).click();
-    await expect(page).toHaveURL(/[?&]shown=50/);
+    await expect(page).toHaveURL(/[?&]shown=50/, NEXT_PAGE);
     await expect(page.locator(`li.ins-card[data-ticker="${last.ticker}"]`)).toHaveCount(1);
     release();
   });
