@@ -31,22 +31,22 @@ import { filtersDiffer } from "#app/lib/trader-filters.ts";
 import { fitFilterOn, fittingOnly } from "#app/lib/plan-fit-filter.ts";
 
 import { requireUser } from "#app/server/auth.server.ts";
-import { loadInsights, NO_STORE } from "#app/server/insights.server.ts";
-import { GenerateForm } from "#app/components/generate-form.tsx";
-import { InsightCard } from "#app/components/insight-card.tsx";
-import { OptionsPanel } from "#app/components/insight-options-panel.tsx";
+import { loadInsights, NO_STORE } from "./server.ts";
+import { GenerateForm } from "./components/generate-form.tsx";
+import { InsightCard } from "./components/insight-card.tsx";
+import { OptionsPanel } from "./components/insight-options-panel.tsx";
 import {
   InsightsSearchForm,
   MAX_STRIKE_FIELD_ID,
   SEARCH_FIELD_ID,
   type InsightsDraft,
-} from "#app/components/insights-search-form.tsx";
-import { TraderFiltersForm } from "#app/components/trader-filters-form.tsx";
+} from "./components/insights-search-form.tsx";
+import { TraderFiltersForm } from "./components/trader-filters-form.tsx";
 import { Spinner } from "#app/components/spinner.tsx";
 import { RefreshIcon } from "#app/components/icons.tsx";
 import { useHydrated } from "#app/hooks/use-hydrated.ts";
 import { announceTyped, fieldAtHydration } from "#app/hooks/use-field-at-hydration.ts";
-import { useInsightsLive } from "#app/hooks/use-insights-live.ts";
+import { useInsightsLive } from "./components/use-insights-live.ts";
 import { LiveStatusBadge } from "#app/components/live-status.tsx";
 
 /**

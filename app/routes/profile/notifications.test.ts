@@ -7,7 +7,7 @@ import {
   parseFilter,
   toggleErrorText,
 } from "./notifications.ts";
-import { browserName, iosTooOldForPush, osName } from "#app/lib/device-info.ts";
+import { browserName, iosTooOldForPush, osName } from "./device-info.ts";
 import { safeAppPath } from "#contract/push-routing.ts";
 
 const item = (id: number, type: string, read: 0 | 1): NotificationItem => ({

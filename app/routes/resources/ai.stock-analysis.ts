@@ -1,6 +1,6 @@
 import type { Route } from "./+types/ai.stock-analysis";
 import * as calls from "#contract/calls.ts";
-import { jsonBody, streamAiFromProvider } from "#app/server/ai-stream.server.ts";
+import { jsonBody, streamAiFromProvider } from "./ai-stream.server.ts";
 
 /**
  * POST /resources/ai/stock-analysis `{ ticker }`: the UIP list's AI analysis (docs/product.md#states-ai, #calls-stocks

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/ai.summarize";
 import * as calls from "#contract/calls.ts";
-import { jsonBody, streamAiFromProvider } from "#app/server/ai-stream.server.ts";
+import { jsonBody, streamAiFromProvider } from "./ai-stream.server.ts";
 
 /**
  * POST /resources/ai/summarize with the recommendation (snake_case fields, fractions for

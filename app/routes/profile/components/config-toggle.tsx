@@ -3,7 +3,7 @@ import { useFetcher } from "react-router";
 import type { ConfigKey } from "#contract/entities.ts";
 import { PROFILE_INTENT } from "#app/routes/profile/intents.ts";
 import { CONFIG_LABELS } from "#app/routes/profile/system-settings.ts";
-import { Switch } from "#app/components/switch.tsx";
+import { Switch } from "./switch.tsx";
 
 /**
  * An admin switch (docs/product.md#states-admin): it flips only after the PATCH succeeds, because its state is

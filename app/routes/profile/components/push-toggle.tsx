@@ -1,6 +1,6 @@
 import { useId } from "react";
 import { usePushToggle } from "./use-push-toggle.ts";
-import { Switch } from "#app/components/switch.tsx";
+import { Switch } from "./switch.tsx";
 
 /** docs/product.md#screens-profile: the push-notification switch for this browser. */
 export function PushToggle(props: { userId: number | null; publicKey: string | null; appVersion: string }) {

@@ -1,7 +1,7 @@
 import type { Href } from "#app/lib/href.ts";
 import { useCallback, useEffect, useState, useSyncExternalStore } from "react";
 import { toast } from "#app/lib/toast.ts";
-import { browserName, iosTooOldForPush, osName } from "#app/lib/device-info.ts";
+import { browserName, iosTooOldForPush, osName } from "#app/routes/profile/device-info.ts";
 import { messages, TOAST_MS } from "#app/lib/messages.ts";
 import { toggleErrorText } from "#app/routes/profile/notifications.ts";
 import { deviceToken, pushSupported } from "./push-client.ts";

@@ -3,9 +3,9 @@ import { useId, type ReactNode } from "react";
 import { Link } from "react-router";
 import type { TopLineRecommendation } from "#contract/entities.ts";
 import { formatPercent, formatPrice, truncateName } from "#app/lib/format.ts";
-import { ChevronDownIcon } from "./icons.tsx";
-import { StockLogo } from "./stock-logo.tsx";
-import { AgeText } from "./age-text.tsx";
+import { ChevronDownIcon } from "#app/components/icons.tsx";
+import { StockLogo } from "#app/components/stock-logo.tsx";
+import { AgeText } from "#app/components/age-text.tsx";
 
 /**
  * One stock of the Recommendations list (docs/product.md#screens-insights): its top-line summary and an 'Expand' /

@@ -1,8 +1,8 @@
 import type { RouterContextProvider } from "react-router";
 import type { Endpoint } from "#contract/endpoint.ts";
 import { messages } from "#app/lib/messages.ts";
-import { userCall } from "./auth.server.ts";
-import { ProviderError } from "./provider.server.ts";
+import { userCall } from "#app/server/auth.server.ts";
+import { ProviderError } from "#app/server/provider.server.ts";
 
 /** Headers of a streamed AI text: nothing on the way (compression, proxies, caches) may hold pieces back. */
 const AI_STREAM_HEADERS = {
