@@ -26,7 +26,7 @@ import {
 /**
  * The Add Trade forms: one for shares, one for options. Each is one schema, run by Conform in the
  * browser and by the /add-trade action, then turned into the provider's trades
- * (app/server/trades.server.ts). Dates and times are UTC, as the form says.
+ * (app/routes/add-trade/server.ts). Dates and times are UTC, as the form says.
  */
 
 const values = <T extends readonly { value: string }[]>(list: T) =>

@@ -2,7 +2,7 @@ import type { Href, HrefWithSearch } from "#app/lib/href.ts";
 import { useRef } from "react";
 import { Form, Link, useLocation, useNavigate } from "react-router";
 import type { Route } from "./+types/route";
-import { addTradeAction, loadAddTrade } from "#app/server/trades.server.ts";
+import { addTradeAction, loadAddTrade } from "./server.ts";
 import { Modal } from "#app/components/modal.tsx";
 import { TradeForm } from "./components/trade-form.tsx";
 import { BackIcon, ChartIcon, LayersIcon } from "#app/components/icons.tsx";
