@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { PutFit } from "#contract/plan.ts";
 import { fitNotes, sizingText } from "./plan-fit.ts";
-import { fitFilterOn, fittingOnly } from "./plan-fit-filter.ts";
 
 const book = { capital: 60_000, free_cash: 14_500, ticker_limit: 0.25, sector_limit: 0.4 };
 const fit = (over: Partial<PutFit>): PutFit => ({
@@ -45,19 +44,5 @@ describe("sizing", () => {
       "Your plan allows 2 contracts (held by your ticker limit: cash 6, ticker 2, sector 4).",
     );
     expect(sizingText(fit({}))).toBe("Your plan allows no contract of this put.");
-  });
-});
-
-describe("the fit filter", () => {
-  it("is on by the trader's setting once capital is set, and the address overrides it", () => {
-    expect(fitFilterOn(null, { capital: 60_000, only_fitting: true })).toBe(true);
-    expect(fitFilterOn("all", { capital: 60_000, only_fitting: true })).toBe(false);
-    expect(fitFilterOn("only", { capital: 60_000, only_fitting: false })).toBe(true);
-    expect(fitFilterOn("only", { capital: null, only_fitting: true })).toBe(false);
-  });
-
-  it("drops the puts known not to fit and keeps the ones not asked about", () => {
-    const fits = { 1: fit({ id: 1, fits: false }), 2: fit({ id: 2, fits: true, contracts_allowed: 1 }) };
-    expect(fittingOnly([{ id: 1 }, { id: 2 }, { id: 3 }], fits).map((o) => o.id)).toEqual([2, 3]);
   });
 });

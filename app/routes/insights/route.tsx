@@ -28,7 +28,7 @@ import {
   showingText,
 } from "#app/lib/insights.ts";
 import { filtersDiffer } from "#app/lib/trader-filters.ts";
-import { fitFilterOn, fittingOnly } from "#app/lib/plan-fit-filter.ts";
+import { fitFilterOn, fittingOnly } from "./plan-fit-filter.ts";
 
 import { requireUser } from "#app/server/auth.server.ts";
 import { loadInsights, NO_STORE } from "./server.ts";

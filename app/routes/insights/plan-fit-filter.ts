@@ -1,8 +1,8 @@
 /**
  * The /insights filter "only puts that fit my free cash and limits" (ADR 0081), pure; apart from
- * app/lib/plan-fit.ts so the list's code carries these two rules and not the fit block's texts.
+ * app/lib/plan-fit.ts (shared with the fit block) so the list's code carries these two rules only.
  */
-import type { FitMark } from "./plan-fit.ts";
+import type { FitMark } from "#app/lib/plan-fit.ts";
 
 /**
  * Whether /insights shows only the puts that fit: the address says ("only" or "all"), else the
